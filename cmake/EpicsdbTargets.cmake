@@ -1,0 +1,76 @@
+# Helpers that keep the layer CMakeLists short: every layer is an OBJECT library; the combined
+# `epicsdb` library (shared and static) is built from all of their objects.
+
+set_property(GLOBAL PROPERTY EPICSDB_LAYERS "")
+
+# epicsdb_add_layer(<name> SOURCES ... [DEPENDS layer...] [C_HEADERS_DIR dir])
+# Creates target epicsdb_<name> (alias epicsdb::<name>). Public headers live under
+# <layer>/include (C++ as epicsdb/<name>/..., EPICS C API headers in epicsdb/epics/).
+function(epicsdb_add_layer name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  set(target epicsdb_${name})
+  add_library(${target} OBJECT ${ARG_SOURCES})
+  add_library(epicsdb::${name} ALIAS ${target})
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb/epics>
+    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src ${CMAKE_CURRENT_BINARY_DIR})
+  target_compile_definitions(${target} PRIVATE EPICSDB_BUILDING)
+  target_link_libraries(${target} PUBLIC epicsdb_config)
+  foreach(dep IN LISTS ARG_DEPENDS)
+    target_link_libraries(${target} PUBLIC epicsdb_${dep})
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_LAYERS ${target})
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb)
+    install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb
+            DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  endif()
+endfunction()
+
+function(epicsdb_add_combined_libraries)
+  get_property(layers GLOBAL PROPERTY EPICSDB_LAYERS)
+  set(objects "")
+  foreach(layer IN LISTS layers)
+    list(APPEND objects $<TARGET_OBJECTS:${layer}>)
+  endforeach()
+  find_package(Threads REQUIRED)
+
+  add_library(epicsdb SHARED ${objects})
+  add_library(epicsdb_static STATIC ${objects})
+  set_target_properties(epicsdb_static PROPERTIES OUTPUT_NAME epicsdb)
+  set_target_properties(epicsdb PROPERTIES VERSION ${PROJECT_VERSION}
+                                           SOVERSION ${PROJECT_VERSION_MAJOR})
+  foreach(lib epicsdb epicsdb_static)
+    target_link_libraries(${lib} PUBLIC epicsdb_config Threads::Threads)
+    foreach(layer IN LISTS layers)
+      # Headers and usage requirements of every layer, without linking its objects twice.
+      get_target_property(dirs ${layer} INTERFACE_INCLUDE_DIRECTORIES)
+      target_include_directories(${lib} PUBLIC ${dirs})
+    endforeach()
+    target_include_directories(${lib} PUBLIC
+      $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
+      $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/epicsdb/epics>)
+  endforeach()
+  add_library(epicsdb::epicsdb ALIAS epicsdb)
+  add_library(epicsdb::static ALIAS epicsdb_static)
+endfunction()
+
+function(epicsdb_install_package)
+  include(CMakePackageConfigHelpers)
+  install(TARGETS epicsdb epicsdb_static epicsdb_config EXPORT epicsdbTargets
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(EXPORT epicsdbTargets NAMESPACE epicsdb:: FILE epicsdbTargets.cmake
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/epicsdb)
+  configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/epicsdbConfig.cmake.in
+    ${PROJECT_BINARY_DIR}/epicsdbConfig.cmake
+    INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/epicsdb)
+  write_basic_package_version_file(${PROJECT_BINARY_DIR}/epicsdbConfigVersion.cmake
+    COMPATIBILITY SameMinorVersion)
+  install(FILES ${PROJECT_BINARY_DIR}/epicsdbConfig.cmake
+                ${PROJECT_BINARY_DIR}/epicsdbConfigVersion.cmake
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/epicsdb)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/epicsdb.pc.in ${PROJECT_BINARY_DIR}/epicsdb.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/epicsdb.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endfunction()

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Makes sure the Debian packages needed to build and test epicsdb are present.
+# As root with apt-get: installs what is missing. Otherwise: prints the one
+# command to run and fails, so the user is never left with a half-built tree.
+set -eu
+
+packages="cmake make g++ flex bison libgtest-dev pkg-config"
+
+missing=""
+for p in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+        missing="$missing $p"
+    fi
+done
+
+# Not a Debian system: trust the tools on PATH, and say so if they are absent.
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    for tool in cmake make g++ flex bison pkg-config; do
+        command -v "$tool" >/dev/null 2>&1 || { echo "epicsdb: '$tool' not found on PATH" >&2; exit 1; }
+    done
+    exit 0
+fi
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "epicsdb: installing missing packages:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing
+    exit 0
+fi
+
+echo "epicsdb: missing build packages:$missing" >&2
+echo "Install them with:" >&2
+echo "    sudo apt-get install -y$missing" >&2
+exit 1
