@@ -1,0 +1,57 @@
+// One diagnostic type for every layer: what went wrong, where, and how we got there. Libraries
+// hand diagnostics to a sink; they never print by themselves. Renderers (GCC-style text, JSON)
+// live with the tools.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb {
+
+enum class Severity : std::uint8_t { Note, Warning, Error };
+
+// 1-based line and column; 0 means "not known".
+struct SourceLocation {
+    std::string file;
+    unsigned line = 0;
+    unsigned column = 0;
+};
+
+// One step of the chain that led to a location: "included from", "in substitution set at".
+struct ContextFrame {
+    std::string relation;
+    SourceLocation location;
+};
+
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    std::string code;    // stable identifier, e.g. "field-unknown", "macro-undefined"
+    std::string message; // what was expected and what was found
+    SourceLocation location;
+    std::vector<ContextFrame> context; // innermost first
+    std::string sourceLine;            // the text of the line, without its newline
+    std::vector<std::string> notes;    // follow-ups such as `did you mean "DESC"?`
+};
+
+class DiagnosticSink {
+public:
+    virtual ~DiagnosticSink() = default;
+    virtual void report(Diagnostic diagnostic) = 0;
+};
+
+// Collects everything; handy for tests and for callers that render at the end.
+class DiagnosticList final : public DiagnosticSink {
+public:
+    void report(Diagnostic diagnostic) override { items.push_back(std::move(diagnostic)); }
+    [[nodiscard]] std::size_t count(Severity severity) const {
+        std::size_t n = 0;
+        for (const auto& d : items)
+            n += d.severity == severity;
+        return n;
+    }
+    std::vector<Diagnostic> items;
+};
+
+} // namespace epicsdb
