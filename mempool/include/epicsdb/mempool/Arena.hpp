@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <memory_resource>
 #include <new>
 #include <string_view>
@@ -66,10 +67,13 @@ public:
     }
     template <class T>
     [[nodiscard]] T* makeArray(std::size_t count) {
-        static_assert(std::is_trivially_destructible_v<T> && std::is_trivially_constructible_v<T>);
+        static_assert(std::is_trivially_destructible_v<T>,
+                      "arena objects are released without running destructors");
         if (count == 0)
             return nullptr;
-        return static_cast<T*>(allocateBytes(sizeof(T) * count, alignof(T)));
+        T* items = static_cast<T*>(allocateBytes(sizeof(T) * count, alignof(T)));
+        std::uninitialized_value_construct_n(items, count);
+        return items;
     }
 
     // Everything allocated after mark() is released by rewind(mark); older data is untouched.

@@ -1,0 +1,205 @@
+// MacroTable: an EPICS macLib macro substitution context (MAC_HANDLE) with the same semantics:
+// scopes, the raw-value/cached-value split with its "dirty" flag, environment-backed tables,
+// the translation engine with EPICS quote and escape rules, and the EPICS warning texts.
+//
+// Reference syntax, at a glance (SPEC.md section 1 has the full rules):
+//   $(name)  ${name}           the value of name; names may contain references: $(A$(B))
+//   $(name=default)            the default, translated, when name is undefined
+//   $(name,a=1,b=2)            a and b defined in a scope that lives as long as the reference
+// A failed reference is written back as `$(name,undefined)` / `$(name,recursive)`, or `$(name)`
+// when warnings are suppressed, always with parentheses, and makes the status an error.
+//
+// Differences from EPICS (docs/COMPATIBILITY-macLib.md): no length limits (EPICS truncates
+// names, scoped values and cached values at 256 characters), translation depth bounded by
+// kMaxDepth, a reference that ends the text with `,` is closed instead of looping forever, an
+// unused default is parsed rather than translated (same result, no exponential time; on an
+// environment table it no longer caches the variables it mentions).
+//
+// Not thread-safe: like a MAC_HANDLE, a table is used by one thread at a time. Even reads
+// change it (value cache, cached environment variables), so every operation is non-const.
+#pragma once
+
+#include <epicsdb/export.h>
+#include <epicsdb/macLib/Definitions.hpp>
+#include <epicsdb/macLib/detail/BlockStore.hpp>
+#include <epicsdb/macLib/detail/NameIndex.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace epicsdb::maclib {
+
+// Outcome of a translation. EPICS keeps one "error" flag (a negative return value); we say which
+// kinds of failure happened. ok() is EPICS's "non-negative".
+struct ExpandStatus {
+    bool undefined = false; // a reference had no definition and no default
+    bool recursive = false; // a reference led back to a value being translated
+    bool tooDeep = false;   // nesting exceeded MacroTable::kMaxDepth; translation was abandoned
+
+    [[nodiscard]] constexpr bool ok() const noexcept {
+        return !undefined && !recursive && !tooDeep;
+    }
+    constexpr ExpandStatus& operator|=(const ExpandStatus& other) noexcept {
+        undefined |= other.undefined;
+        recursive |= other.recursive;
+        tooDeep |= other.tooDeep;
+        return *this;
+    }
+    friend constexpr bool operator==(const ExpandStatus&, const ExpandStatus&) = default;
+};
+
+enum class WarningKind : std::uint8_t { Undefined, Recursive, TooDeep };
+
+// One warning, as EPICS would print it through errlog. Views are valid during the call only.
+struct Warning {
+    WarningKind kind;
+    // Undefined: the translated name. Recursive: the entry met again. TooDeep: empty.
+    std::string_view macro;
+    // The EPICS text without its trailing newline, e.g.
+    //   macLib: macro X is undefined (expanding string $(X))
+    //   macLib: macro A is recursive (expanding macro B)
+    // TooDeep (no EPICS equivalent):
+    //   macLib: macro references nested more than 256 levels (expanding string ...)
+    std::string_view message;
+};
+
+// Receives warnings. It must not use the table that reports (the table is mid-translation).
+// A callable of up to two pointers is stored without allocating.
+using WarningSink = std::function<void(const Warning&)>;
+
+// A defined macro's expanded value (see getValue) and the status of that expansion.
+struct MacroValue {
+    std::string_view text; // valid until the table is next changed or read
+    ExpandStatus status;
+};
+
+struct Expansion {
+    std::string text;
+    ExpandStatus status;
+};
+
+struct MemoryStats {
+    std::size_t systemAllocations = 0; // cumulative calls to the system allocator
+    std::size_t bytesReserved = 0;     // held from the system now
+};
+
+namespace detail {
+struct Entry;
+enum class EntryKind : std::uint8_t;
+class Translator;
+} // namespace detail
+
+class EPICSDB_API MacroTable {
+public:
+    // Bound on the translation depth. Every nested translation adds one level: a reference
+    // inside a name, a default or a scoped value, and each macro value translated to resolve a
+    // reference (so a chain A=$(B), B=$(C), ... of N macros needs about N levels). 256 nested
+    // references in a text work; one more is too deep: the translation stops where it is (the
+    // output keeps what came before the offending reference), the status says tooDeep and a
+    // warning is sent even when warnings are suppressed. This keeps the C stack bounded for any
+    // input: about 400 bytes a level optimised, 1 KB in a sanitizer debug build.
+    static constexpr int kMaxDepth = 256;
+
+    enum class Environment : std::uint8_t {
+        Ignore, // only definitions made in the table
+        Use,    // EPICS {"","environ"}: undefined names are looked up with getenv
+    };
+
+    // An empty table allocates nothing. Entries, names and values live in one arena per table
+    // (2 KiB first, growing), recycled through free lists, so a table with a handful of
+    // definitions costs one system allocation, and destroying it one free.
+    explicit MacroTable(Environment environment = Environment::Ignore) noexcept;
+    // Same as install(definitions) on a new table.
+    explicit MacroTable(std::string_view definitions,
+                        Environment environment = Environment::Ignore);
+    ~MacroTable();
+    MacroTable(const MacroTable&) = delete;
+    MacroTable& operator=(const MacroTable&) = delete;
+
+    // --- warnings (macSuppressWarning) --------------------------------------------------------
+    // Without a sink, warnings are dropped.
+    void setWarningSink(WarningSink sink);
+    // Suppressed: no Undefined/Recursive warnings, and failed references are written `$(name)`.
+    // The status still reports the failure.
+    void suppressWarnings(bool suppress) noexcept;
+    [[nodiscard]] bool warningsSuppressed() const noexcept;
+    [[nodiscard]] bool usesEnvironment() const noexcept;
+
+    // --- definitions (macPutValue, macInstallMacros) ------------------------------------------
+    // Sets the raw (unexpanded) value of `name`. A new entry is made at the current scope level
+    // unless the newest entry of that name is already at this level, which is then overwritten.
+    // References in `value` are resolved when the value is read, not now.
+    void define(std::string_view name, std::string_view value);
+    // EPICS macPutValue(name, NULL): deletes the newest entry of that name, at any level, again
+    // and again, and stops after deleting an "environment variable" entry. On an environment
+    // table the lookup itself may first cache the variable, which is then deleted; either way
+    // the next lookup reads the environment afresh.
+    void undefine(std::string_view name);
+    // Parses `a=xxx,b=yyy` (parseDefinitions rules) and applies each item in order: define, or
+    // undefine for a name without `=`. Returns the number of items. No intermediate storage.
+    std::size_t install(std::string_view definitions);
+    std::size_t install(std::span<const Definition> definitions);
+
+    // --- lookups (macGetValue) ----------------------------------------------------------------
+    // Whether `name` (taken literally, no reference syntax) is defined. Does not expand values;
+    // on an environment table a set variable is cached as an entry at the current level.
+    [[nodiscard]] bool isDefined(std::string_view name);
+    // The cached expanded value of `name` and its status, or nullopt if undefined. Re-expands
+    // every value first if anything changed since the last read (warnings included).
+    [[nodiscard]] std::optional<MacroValue> getValue(std::string_view name);
+
+    // --- expansion (macExpandString) ----------------------------------------------------------
+    // Translates `text` at level 0 (quotes and escapes are kept, references are replaced) and
+    // appends the result to `out`. `text` must not point into `out`. Re-expands the cached
+    // values first if the table changed since the last read. A text without '$' costs a memchr
+    // and an append; with enough capacity in `out`, a clean table allocates nothing.
+    ExpandStatus expand(std::string_view text, std::string& out);
+    [[nodiscard]] Expansion expand(std::string_view text);
+
+    // --- scopes (macPushScope, macPopScope) ---------------------------------------------------
+    // Definitions made after pushScope() are dropped by the matching popScope(), uncovering the
+    // ones they shadowed. popScope() returns false, and does nothing, at level 0.
+    void pushScope() noexcept;
+    bool popScope() noexcept;
+    [[nodiscard]] int scopeLevel() const noexcept;
+
+    // --- report (macReportMacros) -------------------------------------------------------------
+    // The EPICS report text, after re-expanding values if needed: a header, then one line per
+    // entry, oldest first ("%-1s %-16s %-16s %s\n": error mark, name, raw value, value), scope
+    // markers as `s ---- ------ -----`.
+    [[nodiscard]] std::string report();
+
+    [[nodiscard]] MemoryStats memoryStats() const noexcept;
+
+private:
+    friend class detail::Translator;
+
+    detail::Entry* lookup(std::string_view name); // newest entry; may cache an env variable
+    detail::Entry* findEnvironment(std::string_view name);
+    detail::Entry* create(std::string_view name, detail::EntryKind kind);
+    void setRaw(detail::Entry& entry, std::string_view value);
+    void remove(detail::Entry& entry) noexcept;
+    void storeValue(detail::Entry& entry, std::string_view value);
+    // EPICS expand(): re-translates every raw value if dirty. `scratch` is a buffer whose
+    // contents past its current size may be used and are restored.
+    void refresh(std::string& scratch);
+    void warn(const Warning& warning) const;
+
+    detail::BlockStore store_;
+    detail::NameIndex index_;       // newest entry of each name
+    detail::Entry* head_ = nullptr; // oldest
+    detail::Entry* tail_ = nullptr; // newest
+    WarningSink sink_;
+    std::string scratch_; // for refresh() when the caller has no buffer to lend
+    int level_ = 0;
+    bool dirty_ = false;
+    bool suppress_ = false;
+    bool environment_ = false;
+};
+
+} // namespace epicsdb::maclib

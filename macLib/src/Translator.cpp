@@ -1,0 +1,350 @@
+// Hot path: every line of every database file goes through translate(). Ordinary characters are
+// copied in runs found with a per-terminator-set class table; only quotes, `$`, `\` and the
+// terminators are looked at one by one.
+#include "TranslatorPvt.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+
+namespace epicsdb::maclib::detail {
+
+namespace {
+
+constexpr std::uint8_t kStop = 1;    // ends the current scan
+constexpr std::uint8_t kSpecial = 2; // quote, `$` or `\`: needs a closer look
+
+using ClassTable = std::array<std::uint8_t, 256>;
+
+constexpr ClassTable makeClasses(std::string_view stops) {
+    ClassTable table{};
+    for (char c : std::string_view("$\\'\""))
+        table[static_cast<unsigned char>(c)] = kSpecial;
+    for (char c : stops)
+        table[static_cast<unsigned char>(c)] = kStop;
+    return table;
+}
+
+// Indexed by Translator::Stop.
+constexpr std::array<ClassTable, 5> kClasses = {
+    makeClasses(""), makeClasses("=,)"), makeClasses("=,}"), makeClasses(",)"), makeClasses(",}")};
+
+std::size_t lastIndex(std::string_view text) noexcept {
+    return text.empty() ? 0 : text.size() - 1;
+}
+
+// The parts of a reference that EPICS translates with warnings forced off.
+class QuietGuard {
+public:
+    explicit QuietGuard(MacroTable& table) noexcept
+        : table_(table), saved_(table.warningsSuppressed()) {
+        table_.suppressWarnings(true);
+    }
+    ~QuietGuard() { table_.suppressWarnings(saved_); }
+    QuietGuard(const QuietGuard&) = delete;
+    QuietGuard& operator=(const QuietGuard&) = delete;
+
+private:
+    MacroTable& table_;
+    bool saved_;
+};
+
+// The scope of a reference's own definitions lives until the reference is done.
+class ScopeGuard {
+public:
+    explicit ScopeGuard(MacroTable& table) noexcept : table_(table) {}
+    ~ScopeGuard() {
+        if (pushed_) table_.popScope();
+    }
+    ScopeGuard(const ScopeGuard&) = delete;
+    ScopeGuard& operator=(const ScopeGuard&) = delete;
+    void push() {
+        table_.pushScope();
+        pushed_ = true;
+    }
+
+private:
+    MacroTable& table_;
+    bool pushed_ = false;
+};
+
+class VisitGuard {
+public:
+    explicit VisitGuard(Entry& entry) noexcept : entry_(entry) { entry_.visited = true; }
+    ~VisitGuard() { entry_.visited = false; }
+    VisitGuard(const VisitGuard&) = delete;
+    VisitGuard& operator=(const VisitGuard&) = delete;
+
+private:
+    Entry& entry_;
+};
+
+} // namespace
+
+void Translator::run(std::string_view text, int level, Subject& subject, std::string& out) {
+    top_ = &subject;
+    abandoned_ = false;
+    if (text.empty()) return;
+    // Without a `$` nothing is replaced; at level 0 quotes and escapes are copied as they are.
+    if (level == 0 && !std::memchr(text.data(), '$', text.size())) {
+        out.append(text);
+        return;
+    }
+    if (level > 0 && text.find_first_of("$\\'\"") == std::string_view::npos) {
+        out.append(text);
+        return;
+    }
+    translate(text, 0, level, Stop::End, subject, out);
+}
+
+std::size_t Translator::translate(std::string_view src, std::size_t pos, int level, Stop stop,
+                                  Subject& subject, std::string& out) {
+    const ClassTable& classes = kClasses[static_cast<std::size_t>(stop)];
+    // Quotes and escapes belong to the user at level 0 and are kept; deeper they are syntax.
+    const bool discard = level > 0;
+    const char* data = src.data();
+    const std::size_t size = src.size();
+    char quote = 0; // fresh in every scan
+    std::size_t r = pos;
+    // Text is copied in runs: everything from copyFrom up to the next reference or dropped
+    // character goes out in one append.
+    std::size_t copyFrom = pos;
+    auto flush = [&](std::size_t to) {
+        if (to > copyFrom) out.append(data + copyFrom, to - copyFrom);
+    };
+
+    while (r < size) {
+        const auto c = static_cast<unsigned char>(data[r]);
+        const std::uint8_t cls = classes[c];
+        if (cls == 0) {
+            ++r;
+            continue;
+        }
+        // Terminators are checked before quote state: `,` ends a name even inside quotes.
+        if (cls & kStop) break;
+
+        if (quote) {
+            if (c == static_cast<unsigned char>(quote)) {
+                quote = 0;
+                if (discard) {
+                    flush(r);
+                    copyFrom = ++r;
+                    continue;
+                }
+            }
+        } else if (c == '\'' || c == '"') {
+            quote = static_cast<char>(c);
+            if (discard) {
+                flush(r);
+                copyFrom = ++r;
+                continue;
+            }
+        }
+
+        if (c == '$' && quote != '\'' && r + 1 < size &&
+            (data[r + 1] == '(' || data[r + 1] == '{')) {
+            flush(r);
+            r = refer(src, r, level, subject, out);
+            if (abandoned_) return lastIndex(src);
+            copyFrom = ++r;
+            continue;
+        }
+        if (c == '\\' && r + 1 < size) {
+            // The escaped character is kept; the backslash only at level 0.
+            if (discard) {
+                flush(r);
+                copyFrom = r + 1;
+            }
+            r += 2;
+            continue;
+        }
+        ++r;
+    }
+    flush(r);
+    return r < size ? r : lastIndex(src);
+}
+
+std::size_t Translator::refer(std::string_view src, std::size_t pos, int level, Subject& subject,
+                              std::string& out) {
+    const std::size_t size = src.size();
+    std::size_t r = pos + 1; // the bracket
+    const bool paren = src[r] == '(';
+    const Stop nameStop = paren ? Stop::NameParen : Stop::NameBrace;
+    const Stop valueStop = paren ? Stop::ValueParen : Stop::ValueBrace;
+    ++r;
+    if (level >= MacroTable::kMaxDepth) {
+        abandon();
+        return lastIndex(src);
+    }
+
+    // Fast path for the common `$(NAME)`: a name of ordinary characters closed by its bracket
+    // is exactly what translating it would give, so it is looked up straight from the text.
+    const ClassTable& nameClasses = kClasses[static_cast<std::size_t>(nameStop)];
+    std::size_t end = r;
+    while (end < size && nameClasses[static_cast<unsigned char>(src[end])] == 0)
+        ++end;
+    if (end < size && src[end] == (paren ? ')' : '}')) {
+        if (skipping_) return end;
+        const std::string_view name = src.substr(r, end - r);
+        Entry* entry = table_.lookup(name);
+        if (entry && !entry->visited) {
+            const std::size_t start = out.size();
+            appendValue(*entry, level, subject, out);
+            if (abandoned_) out.resize(start);
+        } else {
+            fail(entry != nullptr, name, entry, subject);
+            out.append("$(").append(name).append(failureEnd(entry != nullptr));
+        }
+        return end;
+    }
+
+    // 1. The name, itself translated.
+    const std::size_t nameStart = out.size();
+    r = translate(src, r, level + 1, nameStop, subject, out);
+    const std::size_t nameEnd = out.size();
+    if (abandoned_) {
+        out.resize(nameStart);
+        return r;
+    }
+
+    if (skipping_) {
+        // Inside a skipped default: the same cursor moves as below, nothing resolved or defined.
+        if (src[r] == '=') r = translate(src, r + 1, level + 1, valueStop, subject, out);
+        if (!abandoned_ && src[r] == ',') {
+            skippedScope_ = true;
+            while (!abandoned_ && src[r] == ',') {
+                if (++r >= size) {
+                    r = size - 1;
+                    break;
+                }
+                r = translate(src, r, level + 1, nameStop, subject, out);
+                if (!abandoned_ && src[r] == '=')
+                    r = translate(src, r + 1, level + 1, valueStop, subject, out);
+            }
+        }
+        out.resize(nameStart);
+        return r;
+    }
+
+    // 2. A default: only its end is wanted now; it is translated later if it is used.
+    std::optional<std::size_t> defaultAt;
+    if (src[r] == '=') {
+        defaultAt = ++r;
+        Subject scan{"default value", {}, {}};
+        skipping_ = true;
+        skippedScope_ = false;
+        r = translate(src, r, level + 1, valueStop, scan, out);
+        skipping_ = false;
+        out.resize(nameEnd);
+        if (skippedScope_) table_.dirty_ = true; // EPICS's scan pushed and popped a scope
+        if (abandoned_) {
+            out.resize(nameStart);
+            return r;
+        }
+    }
+
+    // 3. Scoped definitions, quietly, in a scope of their own. An item without `=` is ignored.
+    ScopeGuard scope(table_);
+    if (src[r] == ',') {
+        QuietGuard quiet(table_);
+        scope.push();
+        Subject scoped{"scoped macro", {}, {}};
+        while (src[r] == ',') {
+            // EPICS loops forever on a reference that ends the text with `,`; we close it.
+            if (++r >= size) {
+                r = size - 1;
+                break;
+            }
+            const std::size_t itemName = out.size();
+            r = translate(src, r, level + 1, nameStop, scoped, out);
+            if (!abandoned_ && src[r] == '=') {
+                ++r;
+                const std::size_t itemValue = out.size();
+                r = translate(src, r, level + 1, valueStop, scoped, out);
+                if (!abandoned_) {
+                    const std::string_view all(out);
+                    table_.define(all.substr(itemName, itemValue - itemName),
+                                  all.substr(itemValue));
+                    table_.dirty_ = true;
+                }
+            }
+            out.resize(itemName);
+            if (abandoned_) {
+                out.resize(nameStart);
+                return r;
+            }
+        }
+    }
+
+    // 4. Look the name up; scoped definitions shadow everything else.
+    Entry* entry = table_.lookup(std::string_view(out).substr(nameStart, nameEnd - nameStart));
+    if (entry && !entry->visited) {
+        out.resize(nameStart);
+        appendValue(*entry, level, subject, out);
+        if (abandoned_) out.resize(nameStart);
+        return r;
+    }
+    if (!entry && defaultAt) {
+        out.resize(nameStart);
+        translate(src, *defaultAt, level + 1, valueStop, subject, out);
+        if (abandoned_) out.resize(nameStart);
+        return r;
+    }
+
+    // 5. Failure: `$(name,undefined)`, `$(name,recursive)`, or `$(name)` when quiet.
+    fail(entry != nullptr, std::string_view(out).substr(nameStart, nameEnd - nameStart), entry,
+         subject);
+    out.insert(nameStart, "$(");
+    out.append(failureEnd(entry != nullptr));
+    return r;
+}
+
+// A clean table hands out cached values; a dirty one translates the raw value on the spot,
+// marking the entry so that meeting it again inside is recursion.
+void Translator::appendValue(Entry& entry, int level, Subject& subject, std::string& out) {
+    if (!table_.dirty_) {
+        out.append(entry.valueText());
+        subject.status |= entry.status;
+        return;
+    }
+    VisitGuard visiting(entry);
+    translate(entry.rawText(), 0, level + 1, Stop::End, subject, out);
+}
+
+std::string_view Translator::failureEnd(bool recursive) const noexcept {
+    if (table_.warningsSuppressed()) return ")";
+    return recursive ? ",recursive)" : ",undefined)";
+}
+
+void Translator::fail(bool recursive, std::string_view name, const Entry* entry, Subject& subject) {
+    if (recursive)
+        subject.status.recursive = true;
+    else
+        subject.status.undefined = true;
+    if (table_.warningsSuppressed() || !table_.sink_) return;
+    std::string message("macLib: ");
+    if (recursive) {
+        message.append(subject.type).append(" ").append(subject.name);
+        message.append(" is recursive (expanding ").append(kindName(entry->kind));
+        message.append(" ").append(entry->name()).append(")");
+        table_.warn({WarningKind::Recursive, entry->name(), message});
+    } else {
+        message.append("macro ").append(name).append(" is undefined (expanding ");
+        message.append(subject.type).append(" ").append(subject.name).append(")");
+        table_.warn({WarningKind::Undefined, name, message});
+    }
+}
+
+void Translator::abandon() {
+    abandoned_ = true;
+    top_->status.tooDeep = true;
+    if (!table_.sink_) return;
+    std::string message("macLib: macro references nested more than ");
+    message.append(std::to_string(MacroTable::kMaxDepth)).append(" levels (expanding ");
+    message.append(top_->type).append(" ").append(top_->name).append(")");
+    table_.warn({WarningKind::TooDeep, {}, message});
+}
+
+} // namespace epicsdb::maclib::detail

@@ -1,0 +1,74 @@
+// The translation engine (EPICS macCore trans/refer): scans a text, copies it to the output with
+// the quote and escape rules of its level, and replaces each reference by its value.
+//
+// Everything is written to one output string used as a stack: a reference's name is translated
+// onto the end of the output, looked up there, then replaced by the value (or by the failure
+// marker). Parts EPICS translates only to skip them (a default that is not used) are translated
+// the same way and cut off again. So no translation needs memory of its own.
+//
+// Positions follow EPICS's cursor convention: a scan stops at a terminator and returns its
+// index, or, at the end of the text, returns the index of the last character (EPICS steps back
+// so that the terminator "is still there to be seen"). refer() tests the character at the
+// returned index for `=` and `,`, which makes some unterminated references behave as they do
+// in EPICS (`$(A\=` has an empty default).
+//
+// EPICS finds the end of a default by translating it with its output thrown away, and then, if
+// the default is needed, translates it again: nested defaults cost 2^depth. Where a default
+// ends depends on its text alone, so we parse it without resolving anything ("skipping") and
+// reproduce the one lasting effect of EPICS's scan on an ordinary table: a reference with
+// scoped definitions inside the default marks the table dirty. (On an environment table the
+// EPICS scan would also cache the variables it looks up; see docs/COMPATIBILITY-macLib.md.)
+#pragma once
+
+#include "EntryPvt.hpp"
+
+#include <epicsdb/macLib/MacroTable.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace epicsdb::maclib::detail {
+
+// What is being translated (EPICS's "entry" argument): named in warnings, and collects the
+// status of everything translated on its behalf.
+struct Subject {
+    std::string_view type; // "string", "macro", "environment variable", ...
+    std::string_view name;
+    ExpandStatus status;
+};
+
+class Translator {
+public:
+    explicit Translator(MacroTable& table) noexcept : table_(table) {}
+
+    // Translates all of `text` at `level` (0 for a user's text, 1 for a macro's raw value) and
+    // appends the result to `out`.
+    void run(std::string_view text, int level, Subject& subject, std::string& out);
+
+private:
+    // Which characters end a scan: only the end of the text, or the terminators of a name
+    // (`=`, `,`, closing bracket) or of a value (`,`, closing bracket) inside $(...) or ${...}.
+    enum class Stop : unsigned char { End, NameParen, NameBrace, ValueParen, ValueBrace };
+
+    std::size_t translate(std::string_view src, std::size_t pos, int level, Stop stop,
+                          Subject& subject, std::string& out);
+    // `pos` is the index of the `$`; returns the index of the reference's last character.
+    std::size_t refer(std::string_view src, std::size_t pos, int level, Subject& subject,
+                      std::string& out);
+    void appendValue(Entry& entry, int level, Subject& subject, std::string& out);
+    // Counts the failure in the subject's status and sends the warning, unless suppressed.
+    void fail(bool recursive, std::string_view name, const Entry* entry, Subject& subject);
+    // What follows the name in a failed reference: `,undefined)`, `,recursive)` or `)`.
+    [[nodiscard]] std::string_view failureEnd(bool recursive) const noexcept;
+    void abandon();
+
+    MacroTable& table_;
+    Subject* top_ = nullptr;
+    bool abandoned_ = false; // kMaxDepth was hit: every level returns at once
+    // Skipping a default that may not be used: references are parsed but not resolved.
+    bool skipping_ = false;
+    bool skippedScope_ = false; // the skipped text had a reference with scoped definitions
+};
+
+} // namespace epicsdb::maclib::detail

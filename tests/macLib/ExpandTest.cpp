@@ -1,0 +1,309 @@
+// Translation rules of SPEC.md 1.2-1.4: reference syntax, quotes and escapes at each level,
+// defaults, scoped definitions, the spelling of failed references, status and warning texts.
+#include "MacLibTestSupport.hpp"
+
+#include <epicsdb/macLib/MacroTable.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using epicsdb::maclib::ExpandStatus;
+using epicsdb::maclib::MacroTable;
+using epicsdb::maclib::WarningKind;
+using namespace epicsdb::maclib::test;
+
+namespace {
+
+struct Case {
+    const char* input;
+    const char* output;
+    ExpandStatus status;
+};
+
+void expectCases(MacroTable& table, const std::vector<Case>& cases) {
+    for (const Case& c : cases) {
+        auto result = table.expand(c.input);
+        EXPECT_EQ(result.text, c.output) << "input: " << c.input;
+        EXPECT_EQ(result.status, c.status) << "input: " << c.input;
+    }
+}
+
+} // namespace
+
+// The examples table of SPEC 1.2 (verified against msi -M there).
+TEST(Expand, SpecExamplesWithWarningsSuppressed) {
+    MacroTable table(R"(A=1,B='x y',C="z,w",D=\"q\")");
+    table.suppressWarnings(true);
+    expectCases(table, {
+                           {"a=$(A) q=\"$(A)\"", "a=1 q=\"1\"", okStatus()},
+                           {"s='$(A)'", "s='$(A)'", okStatus()},
+                           {"e=\\$(A)", "e=\\$(A)", okStatus()},
+                           {"b=$(B) c=$(C) d=$(D)", "b=x y c=z,w d=\"q\"", okStatus()},
+                           {"$(E=x\\,y)", "x,y", okStatus()},
+                           {"$(F=a,b)", "a", okStatus()},
+                           {"${H}", "$(H)", undefinedStatus()},
+                           {"$(,=)", "", okStatus()},
+                           {"[$()]", "[$()]", undefinedStatus()},
+                       });
+}
+
+TEST(Expand, OnlyDollarWithABracketStartsAReference) {
+    MacroTable table("A=1");
+    expectCases(table, {
+                           {"$A", "$A", okStatus()},
+                           {"$", "$", okStatus()},
+                           {"a$", "a$", okStatus()},
+                           {"$$(A)", "$1", okStatus()},
+                           {"$[A]", "$[A]", okStatus()},
+                           {"$(A)", "1", okStatus()},
+                           {"${A}", "1", okStatus()},
+                           {"no references at all", "no references at all", okStatus()},
+                           {"", "", okStatus()},
+                       });
+}
+
+TEST(Expand, NamesAreTranslatedSoTheyCanBeBuiltFromMacros) {
+    MacroTable table("A=1,B=A,A1=one,NAME=A");
+    expectCases(table, {
+                           {"$(A$(A))", "one", okStatus()},
+                           {"${${B}}", "1", okStatus()},
+                           {"$($(NAME)$(A))", "one", okStatus()},
+                           {"${$(B)1}", "one", okStatus()},
+                           // Quotes in names are syntax, not part of the name.
+                           {"$(\"A\")", "1", okStatus()},
+                           {"$('A')", "1", okStatus()},
+                       });
+}
+
+TEST(Expand, OnlyTheMatchingBracketClosesAName) {
+    MacroTable table;
+    table.define("A}", "brace");
+    table.define("A)", "paren");
+    expectCases(table, {
+                           {"$(A})", "brace", okStatus()},
+                           {"${A)}", "paren", okStatus()},
+                           {"$(A\\))", "paren", okStatus()}, // an escaped bracket is a name char
+                       });
+}
+
+// Terminators are checked before quote state, so quotes do not protect `,` `=` `)` in a reference.
+TEST(Expand, TerminatorsWinOverQuotes) {
+    MacroTable table("A=1");
+    table.suppressWarnings(true);
+    expectCases(table, {
+                           {"$(G=\"p,q\")", "p", okStatus()},
+                           {"$(\"A,B\")", "1", okStatus()},
+                           {"$(U='a,b')", "a", okStatus()},
+                           {"$(U=it's)", "its", okStatus()},
+                       });
+}
+
+TEST(Expand, EscapesAreKeptAtLevelZeroAndRemovedDeeper) {
+    MacroTable table;
+    table.define("A", "1");
+    table.define("E1", "a\\,b");
+    table.define("E2", "\\$(A)");
+    table.define("E3", "x\\");
+    table.define("E4", "\\\\");
+    expectCases(table, {
+                           {"\\$(A)", "\\$(A)", okStatus()},
+                           {"a\\\\b", "a\\\\b", okStatus()},
+                           {"\\x", "\\x", okStatus()},
+                           {"abc\\", "abc\\", okStatus()},
+                           {"\\$(A)$(A)", "\\$(A)1", okStatus()},
+                           {"$(E1)", "a,b", okStatus()},
+                           {"$(E2)", "$(A)", okStatus()},
+                           {"$(E3)", "x\\", okStatus()},
+                           {"$(E4)", "\\", okStatus()},
+                           {"$(U=a\\)b)", "a)b", okStatus()},
+                       });
+}
+
+TEST(Expand, QuotesAreKeptAtLevelZeroAndRemovedDeeper) {
+    MacroTable table;
+    table.define("A", "1");
+    table.define("Q1", "'a b'");
+    table.define("Q2", "\"$(A)\"");
+    table.define("Q3", "'$(A)'");
+    table.define("Q4", "\"it's\"");
+    table.define("Q5", "'unclosed");
+    expectCases(table, {
+                           {"\"$(A)\"", "\"1\"", okStatus()},
+                           {"'$(A)'", "'$(A)'", okStatus()},
+                           {"\"'$(A)'\"", "\"'1'\"", okStatus()},
+                           {"'\"$(A)\"'", "'\"$(A)\"'", okStatus()},
+                           {"'$(A)", "'$(A)", okStatus()}, // an open quote closes at the end
+                           {"\"$(A)", "\"1", okStatus()},
+                           {"'a'$(A)'b'", "'a'1'b'", okStatus()},
+                           {"$(Q1)", "a b", okStatus()},
+                           {"$(Q2)", "1", okStatus()},
+                           {"$(Q3)", "$(A)", okStatus()},
+                           {"$(Q4)", "it's", okStatus()},
+                           {"$(Q5)", "unclosed", okStatus()},
+                           // Each scan has its own quote state: the name's open quote ends with it.
+                           {"\"$(\"A)\"", "\"1\"", okStatus()},
+                       });
+}
+
+TEST(Expand, UnterminatedReferencesAreClosedAtTheEnd) {
+    MacroTable table("A=1");
+    table.suppressWarnings(true);
+    expectCases(table, {
+                           {"$(A", "1", okStatus()},
+                           {"${A", "1", okStatus()},
+                           {"x$(U", "x$(U)", undefinedStatus()},
+                           // Line-oriented users: the newline becomes part of the name (quirk).
+                           {"x=$(A\n", "x=$(A\n)", undefinedStatus()},
+                           {"$(", "$()", undefinedStatus()},
+                           {"${", "$()", undefinedStatus()},
+                           {"$(U=d", "d", okStatus()},
+                           {"$(U=", "", okStatus()},
+                           {"$(A,", "1", okStatus()}, // EPICS never returns from this one
+                           {"$(U,", "$(U)", undefinedStatus()},
+                           {"$(A,B=2", "1", okStatus()},
+                           {"$(B,B=2", "2", okStatus()},
+                           {"$(B,B=2,", "2", okStatus()},
+                           // The last character counts as `=` even when escaped (EPICS cursor).
+                           {"$(A\\=", "", okStatus()},
+                       });
+}
+
+TEST(Expand, DefaultsAreUsedOnlyForUndefinedNames) {
+    MacroTable table("A=1,FOO=BLETCH");
+    WarningLog log(table);
+    expectCases(table, {
+                           {"$(A=$(U))", "1", okStatus()},
+                           {"$(U=$(A)x)", "1x", okStatus()},
+                           {"$(U=)", "", okStatus()},
+                           {"$(U=a=b)", "a=b", okStatus()},
+                           {"$(U='q r')", "q r", okStatus()},
+                           // Defaults see the reference's scoped definitions (EPICS test 56).
+                           {"${N=${FOO}/${BAR},BAR=GLEEP}", "BLETCH/GLEEP", okStatus()},
+                       });
+    // An unused default is scanned without warnings.
+    EXPECT_TRUE(log.take().empty());
+
+    // A used default is translated with the table's warning setting; its errors count.
+    auto r = table.expand("$(U=$(V))");
+    EXPECT_EQ(r.text, "$(V,undefined)");
+    EXPECT_EQ(r.status, undefinedStatus());
+    EXPECT_EQ(log.take(), std::vector<std::string>{
+                              "macLib: macro V is undefined (expanding string $(U=$(V)))"});
+}
+
+TEST(Expand, ScopedDefinitionsLiveAsLongAsTheirReference) {
+    MacroTable table("A=1");
+    table.suppressWarnings(true);
+    expectCases(table, {
+                           {"$(A,A)", "1", okStatus()}, // an item without `=` undefines nothing
+                           {"$(A,A=2)", "2", okStatus()},
+                           {"$(A)", "1", okStatus()},
+                           {"$(A,NEW=1)$(NEW)", "1$(NEW)", undefinedStatus()},
+                           {"$(X,Y=1,X=$(Y))", "1", okStatus()},       // later items see earlier
+                           {"$(X,X=$(A),A=2)", "1", okStatus()},       // values translated at once
+                           {"$(X,X=$(U),U=late)", "late", okStatus()}, // ...keeping failed refs
+                           {"${,=v}", "v", okStatus()},                // the empty name is legal
+                           {"$(X,X='a b')", "a b", okStatus()},
+                           {"$(X,X=a\\,b)", "a,b", okStatus()},
+                       });
+}
+
+TEST(Expand, ErrorsInScopedValuesDoNotCount) {
+    MacroTable table("A=1");
+    WarningLog log(table);
+    auto r = table.expand("$(A,X=$(U))");
+    EXPECT_EQ(r.text, "1");
+    EXPECT_TRUE(r.status.ok());
+    EXPECT_TRUE(log.messages.empty());
+}
+
+TEST(Expand, FailedReferencesAreWrittenWithParenthesesAndReported) {
+    MacroTable table;
+    WarningLog log(table);
+    auto r = table.expand("a${H}b");
+    EXPECT_EQ(r.text, "a$(H,undefined)b");
+    EXPECT_EQ(r.status, undefinedStatus());
+    EXPECT_EQ(log.kinds, std::vector<WarningKind>{WarningKind::Undefined});
+    EXPECT_EQ(log.take(),
+              std::vector<std::string>{"macLib: macro H is undefined (expanding string a${H}b)"});
+
+    table.suppressWarnings(true);
+    r = table.expand("a${H}b");
+    EXPECT_EQ(r.text, "a$(H)b");
+    EXPECT_EQ(r.status, undefinedStatus());
+    EXPECT_TRUE(log.messages.empty());
+}
+
+TEST(Expand, TheMessageOfADatabaseLineIncludesItsNewline) {
+    MacroTable table;
+    WarningLog log(table);
+    (void)table.expand("field(DESC, \"$(X)\")\n");
+    ASSERT_EQ(log.messages.size(), 1u);
+    EXPECT_EQ(log.messages[0],
+              "macLib: macro X is undefined (expanding string field(DESC, \"$(X)\")\n)");
+    EXPECT_EQ(log.kinds[0], WarningKind::Undefined);
+}
+
+// Re-expanding the cache translates A and B, each of which meets itself again: two warnings,
+// printed once, although the string only names A.
+TEST(Expand, MutualRecursionIsReportedOncePerEntry) {
+    MacroTable table("A=$(B),B=$(A)");
+    WarningLog log(table);
+    auto r = table.expand("$(A)");
+    EXPECT_EQ(r.text, "$(B,recursive)");
+    EXPECT_EQ(r.status, recursiveStatus());
+    EXPECT_EQ(log.take(), (std::vector<std::string>{
+                              "macLib: macro A is recursive (expanding macro B)",
+                              "macLib: macro B is recursive (expanding macro A)",
+                          }));
+    r = table.expand("$(A)");
+    EXPECT_EQ(r.text, "$(B,recursive)");
+    EXPECT_EQ(r.status, recursiveStatus());
+    EXPECT_TRUE(log.messages.empty());
+}
+
+TEST(Expand, SelfReferenceIsRecursive) {
+    MacroTable table("R=x$(R)");
+    WarningLog log(table);
+    auto r = table.expand("$(R)");
+    EXPECT_EQ(r.text, "xx$(R,recursive)");
+    EXPECT_EQ(r.status, recursiveStatus());
+    EXPECT_EQ(log.messages,
+              std::vector<std::string>{"macLib: macro R is recursive (expanding macro R)"});
+    ASSERT_EQ(log.kinds.size(), 1u);
+    EXPECT_EQ(log.kinds[0], WarningKind::Recursive);
+}
+
+TEST(Expand, StatusKeepsEverySuccessfulExpansionAndEveryKindOfFailure) {
+    MacroTable table("FOO=VAL2,R=$(R)");
+    table.suppressWarnings(true);
+    auto r = table.expand("$(FOO)$(FOO1)");
+    EXPECT_EQ(r.text, "VAL2$(FOO1)");
+    EXPECT_EQ(r.status, undefinedStatus());
+    r = table.expand("$(U)$(R)$(FOO)");
+    EXPECT_EQ(r.text, "$(U)$(R)VAL2");
+    EXPECT_EQ(r.status, (ExpandStatus{.undefined = true, .recursive = true}));
+    EXPECT_FALSE(r.status.ok());
+}
+
+TEST(Expand, AppendsToTheCallersBuffer) {
+    MacroTable table("P=IOC:");
+    std::string out = "keep ";
+    auto status = table.expand("$(P)x", out);
+    EXPECT_TRUE(status.ok());
+    EXPECT_EQ(out, "keep IOC:x");
+    status = table.expand(" $(U)", out);
+    EXPECT_EQ(status, undefinedStatus());
+    EXPECT_EQ(out, "keep IOC:x $(U,undefined)");
+}
+
+// The header example of macParseDefns: B's value names a macro built from A's value.
+TEST(Expand, ValuesReferToMacrosDefinedLater) {
+    MacroTable table("A=B,B=$(C$(A)),CA=CA,CB=CB");
+    auto value = table.getValue("B");
+    ASSERT_TRUE(value);
+    EXPECT_EQ(value->text, "CB");
+    EXPECT_EQ(table.expand("$(B)").text, "CB");
+}
