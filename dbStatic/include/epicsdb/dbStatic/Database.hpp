@@ -1,0 +1,230 @@
+// The static record database: definitions, records, aliases and info items, with EPICS's
+// rules for creating, modifying and deleting them (SPEC.md 3.3-3.5, 4, 7). One Arena holds
+// everything that lives as long as the database; the record index grows with it.
+//
+// Loads are transactional: between beginLoad() and endLoad(false) every change is undone, so a
+// failed load leaves the database exactly as it was (EPICS keeps half-loaded records).
+#pragma once
+
+#include <epicsdb/dbStatic/Definitions.hpp>
+#include <epicsdb/dbStatic/Record.hpp>
+#include <epicsdb/dbStatic/Types.hpp>
+#include <epicsdb/export.h>
+#include <epicsdb/mempool/Arena.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::dbstatic {
+
+// The iocsh variables that change how a database is built (SPEC 3.7).
+struct DatabaseOptions {
+    bool recordsOnceOnly = false;    // dbRecordsOnceOnly
+    bool recordsAbcSorted = false;   // dbRecordsAbcSorted
+    bool convertStrict = false;      // dbConvertStrict
+    bool bptNotMonotonic = false;    // dbBptNotMonotonic
+    bool ignoreMissingMenus = false; // a recordtype may name a menu that does not exist
+};
+
+// Why a field value was refused (dbPutString). text() is the EPICS error text.
+enum class PutError : std::uint8_t {
+    None,
+    BadField,        // "Bad Field value": bad link, out-of-range menu index, ...
+    UnexpandedMacro, // the value holds "$(" or "${": "Bad Field value"
+    StringTooLong,   // "String is too long"
+    BadCalc,         // "Bad Field value"; calcError says why (the value is still stored)
+    IllegalChoice,   // "Illegal choice" (menu or DTYP)
+    NoDigits,        // "No digits to convert"
+    Extraneous,      // "Extraneous characters"
+    Overflow,        // "Too large to represent"
+    Underflow,       // "Too small to represent"
+    BadBase,         // "Number base not supported"
+    NotSettable,     // DBF_NOACCESS: "Bad Field value"
+};
+
+struct PutStatus {
+    PutStatus() = default;
+    PutStatus(PutError e, std::string_view calc = {}) noexcept : error(e), calcError(calc) {}
+    PutError error = PutError::None;
+    std::string_view calcError; // for BadCalc: the postfix compiler's message
+    [[nodiscard]] bool ok() const noexcept { return error == PutError::None; }
+    [[nodiscard]] std::string_view text() const noexcept;
+};
+
+// Field and info assignments collected for one record before they are applied together, so a
+// record's field array is allocated once. Reusable: clear() keeps the capacity.
+class EPICSDB_API FieldEdits {
+public:
+    void setField(std::uint16_t field, std::string_view value);
+    void setInfo(std::string_view name, std::string_view value);
+    void clear() noexcept;
+    [[nodiscard]] bool empty() const noexcept { return fields_.empty() && infos_.empty(); }
+
+private:
+    friend class Database;
+    struct Pending {
+        std::uint32_t key; // field index, or info position
+        std::uint32_t offset;
+        std::uint32_t length;
+        std::uint32_t nameOffset; // infos only
+        std::uint32_t nameLength;
+    };
+    std::vector<Pending> fields_;
+    std::vector<Pending> infos_;
+    std::string text_;
+};
+
+class EPICSDB_API Database {
+public:
+    explicit Database(DatabaseOptions options = {});
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    [[nodiscard]] DatabaseOptions& options() noexcept { return options_; }
+    [[nodiscard]] const DatabaseOptions& options() const noexcept { return options_; }
+    [[nodiscard]] mempool::Arena& arena() noexcept { return arena_; }
+    [[nodiscard]] const mempool::Arena& arena() const noexcept { return arena_; }
+
+    // ---- definitions --------------------------------------------------------------------
+    // Each add copies its texts into the arena. A duplicate name is ignored (the first one
+    // wins, as in EPICS) and the existing definition is returned with `added` false.
+    template <class T>
+    struct Added {
+        T* item;
+        bool added;
+    };
+    Added<const Menu> addMenu(std::string_view name, std::span<const MenuChoice> choices);
+    // `fields` need only name, type and attributes; index, promptGroupNumber and isDeviceLink
+    // are filled in here. Adds the RTYP and VERS attributes.
+    Added<RecordType> addRecordType(std::string_view name, std::span<const FieldDef> fields,
+                                    std::span<const std::string_view> cdefs = {});
+    // False when the record type already has a device with that choice string.
+    bool addDevice(RecordType& type, const DeviceSupport& device);
+    bool addDriver(std::string_view name);
+    bool addRegistrar(std::string_view name);
+    bool addFunction(std::string_view name);
+    bool addVariable(std::string_view name, std::string_view type);
+    bool addLinkSupport(std::string_view name, std::string_view jlif);
+    bool addBreaktable(std::string_view name, std::span<const BreakpointPoint> points);
+
+    [[nodiscard]] const Menu* findMenu(std::string_view name) const noexcept;
+    [[nodiscard]] RecordType* findRecordType(std::string_view name) noexcept;
+    [[nodiscard]] const RecordType* findRecordType(std::string_view name) const noexcept;
+    [[nodiscard]] const LinkSupport* findLinkSupport(std::string_view name) const noexcept;
+    [[nodiscard]] const Breaktable* findBreaktable(std::string_view name) const noexcept;
+
+    // In definition order, except breaktables (ascending name, as EPICS keeps them).
+    [[nodiscard]] const std::deque<Menu>& menus() const noexcept { return menus_; }
+    [[nodiscard]] const std::deque<RecordType>& recordTypes() const noexcept { return types_; }
+    [[nodiscard]] const std::vector<std::string_view>& drivers() const noexcept {
+        return drivers_;
+    }
+    [[nodiscard]] const std::vector<std::string_view>& registrars() const noexcept {
+        return registrars_;
+    }
+    [[nodiscard]] const std::vector<std::string_view>& functions() const noexcept {
+        return functions_;
+    }
+    [[nodiscard]] const std::vector<Variable>& variables() const noexcept { return variables_; }
+    [[nodiscard]] const std::vector<LinkSupport>& linkSupports() const noexcept {
+        return links_;
+    }
+    [[nodiscard]] std::vector<const Breaktable*> breaktables() const;
+    // Names of the prompt groups in order of first appearance (group number - 1).
+    [[nodiscard]] const std::vector<std::string_view>& promptGroups() const noexcept {
+        return promptGroups_;
+    }
+
+    // ---- records ------------------------------------------------------------------------
+    // Finds a record or alias node by its exact name (no ".FIELD" part).
+    [[nodiscard]] Record* findRecord(std::string_view name) noexcept;
+    [[nodiscard]] const Record* findRecord(std::string_view name) const noexcept;
+    // Null when the name is already used by a record or an alias. New records take every
+    // field's initial value implicitly (unset fields read as the default).
+    Record* createRecord(RecordType& type, std::string_view name, bool visible,
+                         SourcePosition where = {});
+    // An alias of `target` (an alias of an alias points at the real record). Null when the
+    // name is already used.
+    Record* createAlias(Record& target, std::string_view alias);
+    // An alias node: removes only the alias. A real record: removes its aliases too.
+    void deleteRecord(Record& node);
+
+    // Checks `value` for the field as dbPutString would, without storing it. BadCalc
+    // means the value is stored anyway by putField/apply (EPICS does the same).
+    [[nodiscard]] PutStatus checkField(const RecordType& type, const FieldDef& field,
+                                       std::string_view value) const;
+    // Applies collected edits: fields to the real record (one allocation), infos to `node`
+    // (an alias keeps its own info items). A put to VAL sets UDF to 0, as EPICS does; edits
+    // must come from checkField-approved values.
+    void apply(Record& node, const FieldEdits& edits);
+    // checkField + store, for single puts (C API, tools). BadCalc values are stored.
+    PutStatus putField(Record& node, const FieldDef& field, std::string_view value);
+    void putInfo(Record& node, std::string_view name, std::string_view value);
+    bool deleteInfo(Record& node, std::string_view name);
+
+    // dbGetString of a field (set or default). Nullopt where EPICS gives NULL (a DTYP index
+    // out of range). Links read back as their stored text (the before-iocInit form).
+    [[nodiscard]] std::optional<std::string> getString(const Record& node,
+                                                       const FieldDef& field) const;
+    // dbIsDefaultValue (SPEC 4.4).
+    [[nodiscard]] bool isDefaultValue(const Record& node, const FieldDef& field) const;
+
+    // Real records (aliases not counted) and aliases in the whole database.
+    [[nodiscard]] std::size_t recordCount() const noexcept { return recordCount_; }
+    [[nodiscard]] std::size_t aliasCount() const noexcept { return aliasCount_; }
+    // Stable sort of every record type's list by name (dbRecordsAbcSorted).
+    void sortRecords();
+
+    // Names of the files records came from (SourcePosition::file).
+    std::uint32_t internFile(std::string_view path);
+    [[nodiscard]] std::string_view fileName(std::uint32_t file) const noexcept;
+
+    // ---- transactional loads ------------------------------------------------------------
+    // Nested calls join the outer load; only the outermost endLoad() commits or rolls back.
+    void beginLoad();
+    void endLoad(bool success);
+    [[nodiscard]] bool loading() const noexcept { return loadDepth_ > 0; }
+
+private:
+    struct Index;
+    struct Undo;
+
+    void link(Record& node);
+    void unlink(Record& node);
+    void saveForUndo(Record& node);
+    void rollback();
+    [[nodiscard]] std::string_view copyText(std::string_view text) { return arena_.copy(text); }
+
+    DatabaseOptions options_;
+    mempool::Arena arena_;
+    std::unique_ptr<Index> index_;
+    std::unique_ptr<Undo> undo_;
+
+    std::deque<Menu> menus_;
+    std::deque<RecordType> types_;
+    std::deque<Breaktable> breaktables_;
+    std::vector<std::string_view> drivers_;
+    std::vector<std::string_view> registrars_;
+    std::vector<std::string_view> functions_;
+    std::vector<Variable> variables_;
+    std::vector<LinkSupport> links_;
+    std::vector<std::string_view> promptGroups_;
+    std::vector<std::string> files_;
+    std::vector<FieldValue> fieldScratch_; // apply(): reused, so a record costs no malloc
+    std::vector<InfoItem> infoScratch_;
+
+    std::size_t recordCount_ = 0;
+    std::size_t aliasCount_ = 0;
+    std::uint32_t nextSequence_ = 1;
+    std::uint32_t transaction_ = 0; // id of the load in progress (0: none)
+    std::uint32_t loadDepth_ = 0;
+};
+
+} // namespace epicsdb::dbstatic

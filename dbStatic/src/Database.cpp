@@ -1,0 +1,591 @@
+// Definitions, records and transactional loads of the static database.
+#include <epicsdb/dbStatic/Database.hpp>
+
+#include "FieldLookup.hpp"
+#include "RecordIndex.hpp"
+#include "ValueCache.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace epicsdb::dbstatic {
+
+// Name lookups: the record index plus one small map per kind of definition (names only need
+// to be unique within their kind).
+struct Database::Index {
+    RecordIndex records;
+    ValueCache values; // shared copies of repeated field and info values
+    std::unordered_map<std::string_view, const Menu*> menus;
+    std::unordered_map<std::string_view, RecordType*> types;
+    std::unordered_map<std::string_view, const Breaktable*> breaktables;
+    std::unordered_map<std::string_view, const LinkSupport*> links; // points into links_
+    std::unordered_set<std::string_view> drivers, registrars, functions, variables, groups;
+};
+
+// What a load in progress must be able to undo.
+struct Database::Undo {
+    struct Snapshot {
+        Record* node;
+        const FieldValue* fields;
+        const InfoItem* infos;
+        std::uint16_t fieldCount;
+        std::uint32_t infoCount;
+        bool visible;
+        bool hasAliases;
+    };
+    std::vector<Snapshot> snapshots; // pre-existing nodes, first change in this load
+    std::vector<Record*> deleted;    // pre-existing nodes removed in this load
+    std::vector<std::pair<RecordType*, std::size_t>> deviceCounts; // pre-existing types
+    mempool::Arena::Mark arenaMark{};
+    std::uint32_t firstSequence = 0;
+    std::size_t menus = 0, types = 0, breaktables = 0, drivers = 0, registrars = 0,
+                functions = 0, variables = 0, links = 0, groups = 0;
+};
+
+Database::Database(DatabaseOptions options)
+    : options_(options), index_(std::make_unique<Index>()), undo_(std::make_unique<Undo>()) {}
+
+Database::~Database() = default;
+
+// ---- definitions ------------------------------------------------------------------------
+
+auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
+    -> Added<const Menu> {
+    if (auto it = index_->menus.find(name); it != index_->menus.end())
+        return {it->second, false};
+    MenuChoice* copies = arena_.makeArray<MenuChoice>(choices.size());
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        copies[i] = {copyText(choices[i].name), copyText(choices[i].value)};
+    const Menu& menu = menus_.emplace_back(copyText(name),
+                                           std::span<const MenuChoice>(copies, choices.size()));
+    index_->menus.emplace(menu.name(), &menu);
+    return {&menu, true};
+}
+
+auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
+                             std::span<const std::string_view> cdefs) -> Added<RecordType> {
+    if (auto it = index_->types.find(name); it != index_->types.end())
+        return {it->second, false};
+    RecordType& type = types_.emplace_back();
+    type.name_ = copyText(name);
+
+    FieldDef* defs = arena_.makeArray<FieldDef>(fields.size());
+    std::size_t tableSize = 8;
+    while (tableSize < fields.size() * 2)
+        tableSize *= 2;
+    std::uint16_t* table = arena_.makeArray<std::uint16_t>(tableSize);
+    std::fill_n(table, tableSize, std::uint16_t{0});
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        FieldDef def = fields[i];
+        def.name = copyText(def.name);
+        def.prompt = copyText(def.prompt);
+        def.initial = copyText(def.initial);
+        def.extra = copyText(def.extra);
+        def.index = static_cast<std::uint16_t>(i);
+        def.isDeviceLink = def.name == "INP" || def.name == "OUT";
+        def.promptGroupNumber = 0;
+        if (!def.promptGroup.empty()) {
+            auto group = std::find(promptGroups_.begin(), promptGroups_.end(), def.promptGroup);
+            if (group == promptGroups_.end()) {
+                promptGroups_.push_back(copyText(def.promptGroup));
+                group = promptGroups_.end() - 1;
+            }
+            def.promptGroup = *group;
+            def.promptGroupNumber = static_cast<std::uint16_t>(group - promptGroups_.begin() + 1);
+        }
+        defs[i] = def;
+        // A repeated field name keeps its first definition for lookups.
+        const std::size_t mask = tableSize - 1;
+        for (std::size_t s = fieldNameHash(def.name) & mask;; s = (s + 1) & mask) {
+            if (table[s] == 0) {
+                table[s] = static_cast<std::uint16_t>(i + 1);
+                break;
+            }
+            if (defs[table[s] - 1].name == def.name)
+                break;
+        }
+    }
+    type.fields_ = {defs, fields.size()};
+    type.lookup_ = {table, tableSize};
+    type.valField_ = type.findField("VAL");
+    type.udfField_ = type.findField("UDF");
+    type.dtypField_ = type.findField("DTYP");
+    type.nameField_ = type.findField("NAME");
+    if (type.nameField_ && type.nameField_->type != DbfType::String)
+        type.nameField_ = nullptr;
+
+    std::string_view* cdefCopies = arena_.makeArray<std::string_view>(cdefs.size());
+    for (std::size_t i = 0; i < cdefs.size(); ++i)
+        cdefCopies[i] = copyText(cdefs[i]);
+    type.cdefs_ = {cdefCopies, cdefs.size()};
+    type.attributes_ = {{"RTYP", type.name_}, {"VERS", "none specified"}};
+
+    index_->types.emplace(type.name_, &type);
+    return {&type, true};
+}
+
+bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
+    if (type.findDevice(device.choice))
+        return false;
+    if (loading()) {
+        // Types created by this load disappear whole on rollback; older ones get their device
+        // count back.
+        bool typeIsNew = false;
+        for (std::size_t t = undo_->types; t < types_.size() && !typeIsNew; ++t)
+            typeIsNew = &types_[t] == &type;
+        auto& counts = undo_->deviceCounts;
+        if (!typeIsNew && std::none_of(counts.begin(), counts.end(),
+                                       [&](const auto& entry) { return entry.first == &type; }))
+            counts.emplace_back(&type, type.devices_.size());
+    }
+    type.devices_.push_back({device.linkType, copyText(device.dset), copyText(device.choice)});
+    return true;
+}
+
+namespace {
+bool addName(std::unordered_set<std::string_view>& seen, std::vector<std::string_view>& list,
+             std::string_view name, mempool::Arena& arena) {
+    if (seen.count(name))
+        return false;
+    list.push_back(arena.copy(name));
+    seen.insert(list.back());
+    return true;
+}
+} // namespace
+
+bool Database::addDriver(std::string_view name) {
+    return addName(index_->drivers, drivers_, name, arena_);
+}
+bool Database::addRegistrar(std::string_view name) {
+    return addName(index_->registrars, registrars_, name, arena_);
+}
+bool Database::addFunction(std::string_view name) {
+    return addName(index_->functions, functions_, name, arena_);
+}
+
+bool Database::addVariable(std::string_view name, std::string_view type) {
+    if (index_->variables.count(name))
+        return false;
+    variables_.push_back({copyText(name), copyText(type.empty() ? "int" : type)});
+    index_->variables.insert(variables_.back().name);
+    return true;
+}
+
+bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
+    if (index_->links.count(name))
+        return false;
+    links_.push_back({copyText(name), copyText(jlif)});
+    // links_ may reallocate: rebuild the map's pointers.
+    index_->links.clear();
+    for (const LinkSupport& link : links_)
+        index_->links.emplace(link.name, &link);
+    return true;
+}
+
+bool Database::addBreaktable(std::string_view name, std::span<const BreakpointPoint> points) {
+    if (index_->breaktables.count(name))
+        return false;
+    auto* copies = arena_.makeArray<BreakpointPoint>(points.size());
+    std::copy(points.begin(), points.end(), copies);
+    const Breaktable& table =
+        breaktables_.emplace_back(Breaktable{copyText(name), {copies, points.size()}});
+    index_->breaktables.emplace(table.name, &table);
+    return true;
+}
+
+const Menu* Database::findMenu(std::string_view name) const noexcept {
+    auto it = index_->menus.find(name);
+    return it == index_->menus.end() ? nullptr : it->second;
+}
+
+RecordType* Database::findRecordType(std::string_view name) noexcept {
+    auto it = index_->types.find(name);
+    return it == index_->types.end() ? nullptr : it->second;
+}
+
+const RecordType* Database::findRecordType(std::string_view name) const noexcept {
+    auto it = index_->types.find(name);
+    return it == index_->types.end() ? nullptr : it->second;
+}
+
+const LinkSupport* Database::findLinkSupport(std::string_view name) const noexcept {
+    auto it = index_->links.find(name);
+    return it == index_->links.end() ? nullptr : it->second;
+}
+
+const Breaktable* Database::findBreaktable(std::string_view name) const noexcept {
+    auto it = index_->breaktables.find(name);
+    return it == index_->breaktables.end() ? nullptr : it->second;
+}
+
+std::vector<const Breaktable*> Database::breaktables() const {
+    std::vector<const Breaktable*> sorted;
+    for (const Breaktable& table : breaktables_)
+        sorted.push_back(&table);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Breaktable* a, const Breaktable* b) { return a->name < b->name; });
+    return sorted;
+}
+
+// ---- records ----------------------------------------------------------------------------
+
+Record* Database::findRecord(std::string_view name) noexcept {
+    return index_->records.find(name);
+}
+
+const Record* Database::findRecord(std::string_view name) const noexcept {
+    return index_->records.find(name);
+}
+
+void Database::link(Record& node) {
+    RecordType& type = *node.type_;
+    node.prev_ = type.last_;
+    node.next_ = nullptr;
+    if (type.last_)
+        type.last_->next_ = &node;
+    else
+        type.first_ = &node;
+    type.last_ = &node;
+    ++type.recordCount_;
+    if (node.isAlias()) {
+        ++type.aliasCount_;
+        ++aliasCount_;
+    } else {
+        ++recordCount_;
+    }
+}
+
+void Database::unlink(Record& node) {
+    RecordType& type = *node.type_;
+    (node.prev_ ? node.prev_->next_ : type.first_) = node.next_;
+    (node.next_ ? node.next_->prev_ : type.last_) = node.prev_;
+    node.prev_ = node.next_ = nullptr;
+    --type.recordCount_;
+    if (node.isAlias()) {
+        --type.aliasCount_;
+        --aliasCount_;
+    } else {
+        --recordCount_;
+    }
+}
+
+Record* Database::createRecord(RecordType& type, std::string_view name, bool visible,
+                               SourcePosition where) {
+    const std::size_t hash = RecordIndex::hashOf(name);
+    if (index_->records.find(name, hash))
+        return nullptr;
+    Record* node = arena_.make<Record>();
+    const std::string_view stored = copyText(name);
+    node->name_ = stored.data();
+    node->nameLength_ = static_cast<std::uint32_t>(stored.size());
+    node->type_ = &type;
+    node->visible_ = visible;
+    node->position_ = where;
+    node->sequence_ = nextSequence_++;
+    index_->records.insertNew(*node, hash);
+    link(*node);
+    return node;
+}
+
+Record* Database::createAlias(Record& target, std::string_view alias) {
+    if (index_->records.find(alias))
+        return nullptr;
+    Record& real = target.target_ ? *target.target_ : target;
+    saveForUndo(real);
+    Record* node = arena_.make<Record>();
+    const std::string_view stored = copyText(alias);
+    node->name_ = stored.data();
+    node->nameLength_ = static_cast<std::uint32_t>(stored.size());
+    node->type_ = real.type_;
+    node->target_ = &real;
+    node->position_ = real.position_;
+    node->sequence_ = nextSequence_++;
+    index_->records.insert(*node);
+    link(*node);
+    real.hasAliases_ = true;
+    return node;
+}
+
+void Database::deleteRecord(Record& node) {
+    if (!node.isAlias()) {
+        // Its aliases go first, as in EPICS.
+        std::vector<Record*> aliases;
+        for (Record* other = node.type_->first_; other; other = other->next_)
+            if (other->target_ == &node)
+                aliases.push_back(other);
+        for (Record* alias : aliases)
+            deleteRecord(*alias);
+    }
+    index_->records.erase(node.name());
+    unlink(node);
+    if (loading() && node.sequence_ < undo_->firstSequence)
+        undo_->deleted.push_back(&node);
+    if (node.isAlias()) {
+        Record& real = *node.target_;
+        bool others = false;
+        for (Record* other = real.type_->first_; other && !others; other = other->next_)
+            others = other->target_ == &real;
+        if (!others) {
+            saveForUndo(real);
+            real.hasAliases_ = false;
+        }
+    }
+}
+
+void Database::saveForUndo(Record& node) {
+    if (!loading() || node.sequence_ >= undo_->firstSequence ||
+        node.snapshotTransaction_ == transaction_)
+        return;
+    node.snapshotTransaction_ = transaction_;
+    undo_->snapshots.push_back({&node, node.fields_, node.infos_, node.fieldCount_,
+                                node.infoCount_, node.visible_, node.hasAliases_});
+}
+
+void Database::apply(Record& node, const FieldEdits& edits) {
+    if (!edits.fields_.empty()) {
+        Record& real = node.target_ ? *node.target_ : node;
+        saveForUndo(real);
+        const RecordType& type = *real.type_;
+        // Merge into a reused scratch copy sorted by field index, then store it in one arena
+        // allocation.
+        std::vector<FieldValue>& merged = fieldScratch_;
+        merged.assign(real.fields_, real.fields_ + real.fieldCount_);
+        auto set = [&merged](std::uint16_t field, std::string_view text) {
+            auto it = std::lower_bound(
+                merged.begin(), merged.end(), field,
+                [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
+            FieldValue value{field, static_cast<std::uint32_t>(text.size()), text.data()};
+            if (it != merged.end() && it->field == field)
+                *it = value;
+            else
+                merged.insert(it, value);
+        };
+        for (const FieldEdits::Pending& pending : edits.fields_) {
+            const auto field = static_cast<std::uint16_t>(pending.key);
+            set(field, index_->values.store(
+                           {edits.text_.data() + pending.offset, pending.length}, arena_));
+            if (type.valField_ && field == type.valField_->index && type.udfField_)
+                set(type.udfField_->index, "0");
+        }
+        FieldValue* stored = arena_.makeArray<FieldValue>(merged.size());
+        std::copy(merged.begin(), merged.end(), stored);
+        real.fields_ = stored;
+        real.fieldCount_ = static_cast<std::uint16_t>(merged.size());
+    }
+    if (!edits.infos_.empty()) {
+        saveForUndo(node);
+        std::vector<InfoItem>& merged = infoScratch_;
+        merged.assign(node.infos_, node.infos_ + node.infoCount_);
+        for (const FieldEdits::Pending& pending : edits.infos_) {
+            std::string_view name{edits.text_.data() + pending.nameOffset, pending.nameLength};
+            std::string_view value{edits.text_.data() + pending.offset, pending.length};
+            auto it = std::find_if(merged.begin(), merged.end(),
+                                   [&](const InfoItem& item) { return item.name == name; });
+            if (it != merged.end())
+                it->value = index_->values.store(value, arena_);
+            else
+                merged.push_back(
+                    {index_->values.store(name, arena_), index_->values.store(value, arena_)});
+        }
+        InfoItem* stored = arena_.makeArray<InfoItem>(merged.size());
+        std::copy(merged.begin(), merged.end(), stored);
+        node.infos_ = stored;
+        node.infoCount_ = static_cast<std::uint32_t>(merged.size());
+    }
+}
+
+PutStatus Database::putField(Record& node, const FieldDef& field, std::string_view value) {
+    PutStatus status = checkField(node.type(), field, value);
+    if (status.ok() || status.error == PutError::BadCalc) {
+        FieldEdits edits;
+        edits.setField(field.index, value);
+        apply(node, edits);
+    }
+    return status;
+}
+
+void Database::putInfo(Record& node, std::string_view name, std::string_view value) {
+    FieldEdits edits;
+    edits.setInfo(name, value);
+    apply(node, edits);
+}
+
+bool Database::deleteInfo(Record& node, std::string_view name) {
+    const InfoItem* item = node.findInfo(name);
+    if (!item)
+        return false;
+    saveForUndo(node);
+    std::vector<InfoItem> kept;
+    for (const InfoItem& other : node.infos())
+        if (&other != item)
+            kept.push_back(other);
+    InfoItem* stored = arena_.makeArray<InfoItem>(kept.size());
+    std::copy(kept.begin(), kept.end(), stored);
+    node.infos_ = stored;
+    node.infoCount_ = static_cast<std::uint32_t>(kept.size());
+    return true;
+}
+
+void Database::sortRecords() {
+    for (RecordType& type : types_) {
+        std::vector<Record*> nodes;
+        for (Record* node = type.first_; node; node = node->next_)
+            nodes.push_back(node);
+        std::stable_sort(nodes.begin(), nodes.end(),
+                         [](const Record* a, const Record* b) { return a->name() < b->name(); });
+        type.first_ = type.last_ = nullptr;
+        Record* prev = nullptr;
+        for (Record* node : nodes) {
+            node->prev_ = prev;
+            node->next_ = nullptr;
+            (prev ? prev->next_ : type.first_) = node;
+            prev = node;
+        }
+        type.last_ = prev;
+    }
+}
+
+std::uint32_t Database::internFile(std::string_view path) {
+    for (std::size_t i = 0; i < files_.size(); ++i)
+        if (files_[i] == path)
+            return static_cast<std::uint32_t>(i);
+    files_.emplace_back(path);
+    return static_cast<std::uint32_t>(files_.size() - 1);
+}
+
+std::string_view Database::fileName(std::uint32_t file) const noexcept {
+    return file < files_.size() ? std::string_view(files_[file]) : std::string_view();
+}
+
+// ---- transactional loads ------------------------------------------------------------------
+
+void Database::beginLoad() {
+    if (loadDepth_++ > 0)
+        return;
+    ++transaction_;
+    Undo& u = *undo_;
+    u.snapshots.clear();
+    u.deleted.clear();
+    u.deviceCounts.clear();
+    u.arenaMark = arena_.mark();
+    u.firstSequence = nextSequence_;
+    u.menus = menus_.size();
+    u.types = types_.size();
+    u.breaktables = breaktables_.size();
+    u.drivers = drivers_.size();
+    u.registrars = registrars_.size();
+    u.functions = functions_.size();
+    u.variables = variables_.size();
+    u.links = links_.size();
+    u.groups = promptGroups_.size();
+}
+
+void Database::endLoad(bool success) {
+    if (loadDepth_ == 0 || --loadDepth_ > 0)
+        return;
+    if (!success)
+        rollback();
+    Undo& u = *undo_;
+    u.snapshots.clear();
+    u.snapshots.shrink_to_fit();
+    u.deleted.clear();
+    u.deleted.shrink_to_fit();
+    u.deviceCounts.clear();
+    if (options_.recordsAbcSorted)
+        sortRecords();
+}
+
+void Database::rollback() {
+    Undo& u = *undo_;
+    // 1. Pre-existing nodes get their content back (the first snapshot is the original).
+    for (auto it = u.snapshots.rbegin(); it != u.snapshots.rend(); ++it) {
+        Record& node = *it->node;
+        node.fields_ = it->fields;
+        node.fieldCount_ = it->fieldCount;
+        node.infos_ = it->infos;
+        node.infoCount_ = it->infoCount;
+        node.visible_ = it->visible;
+        node.hasAliases_ = it->hasAliases;
+    }
+    for (auto& [type, count] : u.deviceCounts)
+        type->devices_.resize(count);
+
+    // 2. Record lists of the pre-existing types: drop nodes created by this load, bring back
+    // the deleted ones, in their former order (creation order, or by name when sorted).
+    std::vector<std::vector<Record*>> lists(u.types);
+    for (std::size_t t = 0; t < u.types; ++t)
+        for (Record* node = types_[t].first_; node; node = node->next_) {
+            if (node->sequence_ >= u.firstSequence)
+                index_->records.erase(node->name());
+            else
+                lists[t].push_back(node);
+        }
+    for (std::size_t t = u.types; t < types_.size(); ++t)
+        for (Record* node = types_[t].first_; node; node = node->next_)
+            index_->records.erase(node->name());
+    for (Record* node : u.deleted) {
+        index_->records.insert(*node);
+        for (std::size_t t = 0; t < u.types; ++t)
+            if (&types_[t] == node->type_)
+                lists[t].push_back(node);
+    }
+    recordCount_ = aliasCount_ = 0;
+    for (std::size_t t = 0; t < u.types; ++t) {
+        RecordType& type = types_[t];
+        auto& nodes = lists[t];
+        if (options_.recordsAbcSorted)
+            std::stable_sort(nodes.begin(), nodes.end(),
+                             [](const Record* a, const Record* b) { return a->name() < b->name(); });
+        else
+            std::sort(nodes.begin(), nodes.end(), [](const Record* a, const Record* b) {
+                return a->sequence_ < b->sequence_;
+            });
+        type.first_ = type.last_ = nullptr;
+        type.recordCount_ = type.aliasCount_ = 0;
+        for (Record* node : nodes)
+            link(*node);
+    }
+
+    // 3. Definitions added by this load.
+    while (menus_.size() > u.menus) {
+        index_->menus.erase(menus_.back().name());
+        menus_.pop_back();
+    }
+    while (types_.size() > u.types) {
+        index_->types.erase(types_.back().name_);
+        types_.pop_back();
+    }
+    while (breaktables_.size() > u.breaktables) {
+        index_->breaktables.erase(breaktables_.back().name);
+        breaktables_.pop_back();
+    }
+    auto truncateNames = [](std::vector<std::string_view>& list,
+                            std::unordered_set<std::string_view>& seen, std::size_t size) {
+        while (list.size() > size) {
+            seen.erase(list.back());
+            list.pop_back();
+        }
+    };
+    truncateNames(drivers_, index_->drivers, u.drivers);
+    truncateNames(registrars_, index_->registrars, u.registrars);
+    truncateNames(functions_, index_->functions, u.functions);
+    while (variables_.size() > u.variables) {
+        index_->variables.erase(variables_.back().name);
+        variables_.pop_back();
+    }
+    if (links_.size() > u.links) {
+        links_.resize(u.links);
+        index_->links.clear();
+        for (const LinkSupport& link : links_)
+            index_->links.emplace(link.name, &link);
+    }
+    promptGroups_.resize(u.groups);
+
+    // 4. Memory: everything the load took from the arena.
+    index_->values.clear();
+    nextSequence_ = u.firstSequence;
+    arena_.rewind(u.arenaMark);
+}
+
+} // namespace epicsdb::dbstatic

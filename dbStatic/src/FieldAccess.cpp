@@ -1,0 +1,270 @@
+// dbPutString checks, dbGetString and dbIsDefaultValue over the stored field texts. The value
+// rules themselves (numbers, links, formats) are in Values.hpp.
+#include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/dbStatic/Values.hpp>
+
+#include <charconv>
+
+namespace epicsdb::dbstatic {
+
+std::string_view PutStatus::text() const noexcept {
+    switch (error) {
+    case PutError::None:
+        return "";
+    case PutError::StringTooLong:
+        return "String is too long";
+    case PutError::IllegalChoice:
+        return "Illegal choice";
+    case PutError::NoDigits:
+        return convertErrorText(ConvertError::NoDigits);
+    case PutError::Extraneous:
+        return convertErrorText(ConvertError::Extraneous);
+    case PutError::Overflow:
+        return convertErrorText(ConvertError::Overflow);
+    case PutError::Underflow:
+        return convertErrorText(ConvertError::Underflow);
+    case PutError::BadBase:
+        return convertErrorText(ConvertError::BadBase);
+    case PutError::BadField:
+    case PutError::UnexpandedMacro:
+    case PutError::BadCalc:
+    case PutError::NotSettable:
+        return "Bad Field value";
+    }
+    return "Bad Field value";
+}
+
+namespace {
+
+PutError fromConvert(ConvertError error) {
+    switch (error) {
+    case ConvertError::None:
+        return PutError::None;
+    case ConvertError::NoDigits:
+        return PutError::NoDigits;
+    case ConvertError::Extraneous:
+        return PutError::Extraneous;
+    case ConvertError::Overflow:
+        return PutError::Overflow;
+    case ConvertError::Underflow:
+        return PutError::Underflow;
+    case ConvertError::BadBase:
+        return PutError::BadBase;
+    }
+    return PutError::BadField;
+}
+
+bool hasMacroReference(std::string_view value) {
+    for (std::size_t i = value.find('$'); i != std::string_view::npos && i + 1 < value.size();
+         i = value.find('$', i + 1))
+        if (value[i + 1] == '(' || value[i + 1] == '{')
+            return true;
+    return false;
+}
+
+// SPEC 4.2 for MENU and DEVICE: choice string first, then a 16-bit number, which is refused
+// only when it is greater than the number of choices (an equal one is a known quirk).
+PutError checkChoice(std::optional<std::uint16_t> match, std::string_view value,
+                     std::size_t choiceCount) {
+    if (value.empty())
+        return PutError::None; // EPICS reads an empty value as "0"
+    if (match)
+        return PutError::None;
+    std::uint16_t index = 0;
+    if (!parseMenuIndex(value, index))
+        return PutError::IllegalChoice;
+    if (choiceCount > 0 && index > choiceCount && index != 0xffff)
+        return PutError::BadField;
+    return PutError::None;
+}
+
+// The menu or device index a stored (or initial) text stands for.
+std::optional<std::uint16_t> choiceIndex(std::optional<std::uint16_t> match,
+                                         std::string_view value) {
+    if (value.empty())
+        return 0;
+    if (match)
+        return match;
+    std::uint16_t index = 0;
+    if (parseMenuIndex(value, index))
+        return index;
+    return std::nullopt;
+}
+
+std::optional<std::uint16_t> menuIndex(const FieldDef& field, std::string_view value) {
+    return choiceIndex(field.menu ? field.menu->findValue(value) : std::nullopt, value);
+}
+
+} // namespace
+
+PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
+                               std::string_view value) const {
+    if (&field == type.nameField())
+        return {PutError::NotSettable}; // the name is the record's own, not a field value
+    if (hasMacroReference(value))
+        return {PutError::UnexpandedMacro};
+    switch (field.type) {
+    case DbfType::String:
+        if (value.size() >= field.size)
+            return {PutError::StringTooLong};
+        if (field.special == special::Calc) {
+            std::string_view problem = checkCalcExpression(value);
+            if (!problem.empty())
+                return {PutError::BadCalc, problem};
+        }
+        return {};
+    case DbfType::Char:
+    case DbfType::UChar:
+    case DbfType::Short:
+    case DbfType::UShort:
+    case DbfType::Long:
+    case DbfType::ULong:
+    case DbfType::Int64:
+    case DbfType::UInt64:
+    case DbfType::Enum: {
+        std::uint64_t bits = 0;
+        return {fromConvert(parseInteger(field.type, value, options_.convertStrict, bits))};
+    }
+    case DbfType::Float:
+    case DbfType::Double: {
+        double number = 0;
+        return {fromConvert(parseFloat(field.type, value, number))};
+    }
+    case DbfType::Menu:
+        return {checkChoice(field.menu && !value.empty() ? field.menu->findValue(value)
+                                                         : std::nullopt,
+                            value, field.menu ? field.menu->choices().size() : 0)};
+    case DbfType::Device:
+        return {checkChoice(type.findDevice(value), value, type.devices().size())};
+    case DbfType::InLink:
+    case DbfType::OutLink:
+    case DbfType::FwdLink: {
+        ParsedLink link;
+        const bool ok = parseLink(
+            value, field.type,
+            [this](std::string_view name) { return findLinkSupport(name) != nullptr; }, link);
+        return {ok ? PutError::None : PutError::BadField};
+    }
+    case DbfType::NoAccess:
+        return {PutError::NotSettable};
+    }
+    return {PutError::BadField};
+}
+
+std::optional<std::string> Database::getString(const Record& node, const FieldDef& field) const {
+    if (&field == node.type().nameField())
+        return std::string(node.real().name());
+    const std::optional<std::string_view> stored = node.storedValue(field.index);
+    const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
+    std::string out;
+    switch (field.type) {
+    case DbfType::String:
+        out.assign(text.substr(0, field.size ? field.size - 1 : 0));
+        return out;
+    case DbfType::Char:
+    case DbfType::UChar:
+    case DbfType::Short:
+    case DbfType::UShort:
+    case DbfType::Long:
+    case DbfType::ULong:
+    case DbfType::Int64:
+    case DbfType::UInt64:
+    case DbfType::Enum: {
+        std::uint64_t bits = 0;
+        if (parseInteger(field.type, text, false, bits) != ConvertError::None)
+            bits = 0;
+        formatInteger(field.type, bits, field.hexBase, out);
+        return out;
+    }
+    case DbfType::Float:
+    case DbfType::Double: {
+        double number = 0;
+        if (parseFloat(field.type, text, number) != ConvertError::None)
+            number = 0;
+        formatFloat(field.type, number, out);
+        return out;
+    }
+    case DbfType::Menu: {
+        const std::uint16_t index = menuIndex(field, text).value_or(0);
+        if (field.menu && index < field.menu->choices().size())
+            out.assign(field.menu->choices()[index].value);
+        else
+            out.assign(std::to_string(index));
+        return out;
+    }
+    case DbfType::Device: {
+        const auto devices = node.type().devices();
+        if (devices.empty())
+            return out;
+        const std::uint16_t index =
+            choiceIndex(node.type().findDevice(text), text).value_or(0);
+        if (index >= devices.size())
+            return std::nullopt;
+        out.assign(devices[index].choice);
+        return out;
+    }
+    case DbfType::InLink:
+    case DbfType::OutLink:
+    case DbfType::FwdLink:
+        out.assign(text);
+        return out;
+    case DbfType::NoAccess:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
+    if (&field == node.type().nameField())
+        return node.real().name().empty();
+    switch (field.type) {
+    case DbfType::Device:
+        // Only a record type without any device support has a default DTYP.
+        return node.type().devices().empty();
+    case DbfType::InLink:
+    case DbfType::OutLink:
+    case DbfType::FwdLink:
+    case DbfType::NoAccess:
+        // Before iocInit every link is an unset CONSTANT link (quirk kept: SPEC 4.4).
+        return true;
+    default:
+        break;
+    }
+    const std::optional<std::string_view> stored = node.storedValue(field.index);
+    if (!stored)
+        return true;
+    const std::string_view value = *stored;
+    switch (field.type) {
+    case DbfType::String:
+        return value == (field.hasInitial ? field.initial : std::string_view());
+    case DbfType::Float:
+    case DbfType::Double: {
+        double current = 0, initial = 0;
+        if (parseFloat(field.type, value, current) != ConvertError::None)
+            return false;
+        if (field.hasInitial && parseFloat(field.type, field.initial, initial) != ConvertError::None)
+            return false;
+        return current == initial;
+    }
+    case DbfType::Menu: {
+        const auto current = menuIndex(field, value);
+        const auto initial =
+            field.hasInitial ? menuIndex(field, field.initial) : std::optional<std::uint16_t>(0);
+        return current && initial && *current == *initial;
+    }
+    default: {
+        std::uint64_t current = 0, initial = 0;
+        if (parseInteger(field.type, value, false, current) != ConvertError::None)
+            return false;
+        // An empty initial is "no digits" to the strict parse: never default (as EPICS).
+        if (field.hasInitial && field.initial.empty())
+            return false;
+        if (field.hasInitial &&
+            parseInteger(field.type, field.initial, true, initial) != ConvertError::None)
+            return false;
+        return current == initial;
+    }
+    }
+}
+
+} // namespace epicsdb::dbstatic

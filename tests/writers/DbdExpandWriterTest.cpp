@@ -1,0 +1,208 @@
+// The expanded .dbd in the layout of EPICS's dbdExpand.pl.
+#include "TestDatabase.hpp"
+
+#include <epicsdb/dbStatic/Writers.hpp>
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace epicsdb::test {
+namespace {
+
+std::string expanded(const Database& db) {
+    std::string out;
+    writeExpandedDbd(db, out);
+    std::ostringstream stream;
+    writeExpandedDbd(db, stream);
+    EXPECT_EQ(stream.str(), out) << "string and stream forms differ";
+    return out;
+}
+
+TEST(DbdExpandWriter, EverySectionSortedWithPerlLayout) {
+    Database db;
+    const std::vector<MenuChoice> yesNo = {{"menuYesNoNO", "NO"}, {"menuYesNoYES", "YES"}};
+    const std::vector<MenuChoice> alarm = {{"menuAlarmSevrNO_ALARM", "NO_ALARM"}};
+    const Menu* yesNoMenu = db.addMenu("menuYesNo", yesNo).item;
+    db.addMenu("menuAlarmSevr", alarm);
+    const std::vector<FieldDef> zFields = {Field("VAL", DbfType::Long).prompt("v")};
+    const std::vector<std::string_view> cdefs = {"#include \"epicsTypes.h\"", "    dset common;"};
+    const std::vector<FieldDef> aFields = {
+        Field("NAME", DbfType::String).size(61).special(special::NoMod).prompt("Record Name"),
+        Field("SCAN", DbfType::Menu)
+            .group("20 - Scan")
+            .interest(1)
+            .menu(yesNoMenu)
+            .special(special::Scan)
+            .prompt("Scan Mechanism"),
+        Field("MLOK", DbfType::NoAccess)
+            .interest(4)
+            .extra("epicsMutexId        mlok")
+            .special(special::NoMod)
+            .prompt("Monitor lock"),
+        Field("SDLY", DbfType::Double).group("GUI_ALARMS").initial("-1.0").special(555),
+        Field("HASH", DbfType::ULong).hex().asl0().pp().prop().initial("0").interest(3),
+        Field("NSTA", DbfType::Menu).interest(2).menu(yesNoMenu),
+    };
+    RecordType* z = db.addRecordType("zType", zFields).item;
+    RecordType* a = db.addRecordType("aType", aFields, cdefs).item;
+    db.addDevice(*a, {LinkType::Constant, "devASoft", "Soft Channel"});
+    db.addDevice(*a, {LinkType::InstIo, "devAInst", "Inst"});
+    db.addDevice(*z, {LinkType::Constant, "devZ", "Soft Channel"});
+    db.addDriver("drvZ");
+    db.addDriver("drvA");
+    db.addLinkSupport("state", "lnkStateIf");
+    db.addLinkSupport("calc", "lnkCalcIf");
+    db.addRegistrar("tsInitialize");
+    db.addRegistrar("asSub");
+    db.addFunction("subB");
+    db.addFunction("subA");
+    db.addVariable("seqDLYlimit", "double");
+    db.addVariable("CASDEBUG", "int");
+    const std::vector<BreakpointPoint> points = {{0, 0}, {365.023256, 67}, {1.5e-9, -2}};
+    db.addBreaktable("typeK", points);
+    db.addBreaktable("typeJ", points);
+
+    EXPECT_EQ(expanded(db), R"(menu(menuAlarmSevr) {
+    choice(menuAlarmSevrNO_ALARM, "NO_ALARM")
+}
+menu(menuYesNo) {
+    choice(menuYesNoNO, "NO")
+    choice(menuYesNoYES, "YES")
+}
+recordtype(aType) {
+    %#include "epicsTypes.h"
+    %    dset common;
+    field(NAME, DBF_STRING) {
+        size(61)
+        special(SPC_NOMOD)
+        prompt("Record Name")
+    }
+    field(SCAN, DBF_MENU) {
+        promptgroup("20 - Scan")
+        interest(1)
+        menu(menuYesNo)
+        special(SPC_SCAN)
+        prompt("Scan Mechanism")
+    }
+    field(MLOK, DBF_NOACCESS) {
+        interest(4)
+        extra("epicsMutexId        mlok")
+        special(SPC_NOMOD)
+        prompt("Monitor lock")
+    }
+    field(SDLY, DBF_DOUBLE) {
+        promptgroup("70 - Alarm")
+        initial("-1.0")
+        special(555)
+    }
+    field(HASH, DBF_ULONG) {
+        interest(3)
+        initial("0")
+        base(HEX)
+        asl(ASL0)
+        pp(TRUE)
+        prop(YES)
+    }
+    field(NSTA, DBF_MENU) {
+        interest(2)
+        menu(menuYesNo)
+    }
+}
+device(aType, CONSTANT, devASoft, "Soft Channel")
+device(aType, INST_IO, devAInst, "Inst")
+recordtype(zType) {
+    field(VAL, DBF_LONG) {
+        prompt("v")
+    }
+}
+device(zType, CONSTANT, devZ, "Soft Channel")
+driver(drvA)
+driver(drvZ)
+link(calc, lnkCalcIf)
+link(state, lnkStateIf)
+registrar(asSub)
+registrar(tsInitialize)
+function(subA)
+function(subB)
+variable(CASDEBUG, int)
+variable(seqDLYlimit, double)
+breaktable("typeJ") {
+    0, 0
+    365.023256, 67
+    1.5e-09, -2
+}
+breaktable("typeK") {
+    0, 0
+    365.023256, 67
+    1.5e-09, -2
+}
+)");
+}
+
+TEST(DbdExpandWriter, AttributeValuesAreQuotedUnlessTheyAreNames) {
+    const std::pair<std::string_view, std::string_view> cases[] = {
+        {"plain_name", "extra(plain_name)"}, {"a:b.c[1]<x>;-", "extra(a:b.c[1]<x>;-)"},
+        {"a{b}c", "extra(a{b}c)"},           {"{b}", "extra(\"{b}\")"},
+        {"a{{b", "extra(\"a{{b\")"},         {"with space", "extra(\"with space\")"},
+        {"char *p", "extra(\"char *p\")"},
+    };
+    for (const auto& [value, line] : cases) {
+        Database db;
+        const std::vector<FieldDef> fields = {Field("P", DbfType::NoAccess).extra(value)};
+        db.addRecordType("t", fields);
+        const std::string expected = "        " + std::string(line) + "\n";
+        EXPECT_NE(expanded(db).find(expected), std::string::npos) << value << " in\n"
+                                                                  << expanded(db);
+    }
+}
+
+TEST(DbdExpandWriter, PromptAndInitialAreAlwaysQuoted) {
+    Database db;
+    const std::vector<FieldDef> fields = {
+        Field("F", DbfType::Long).initial("5").prompt("Prompt"),
+    };
+    db.addRecordType("t", fields);
+    EXPECT_EQ(expanded(db), "recordtype(t) {\n"
+                            "    field(F, DBF_LONG) {\n"
+                            "        initial(\"5\")\n"
+                            "        prompt(\"Prompt\")\n"
+                            "    }\n"
+                            "}\n");
+}
+
+TEST(DbdExpandWriter, EveryOldPromptGroupMapsToItsNewName) {
+    const std::pair<std::string_view, std::string_view> cases[] = {
+        {"GUI_COMMON", "10 - Common"},   {"GUI_ALARMS", "70 - Alarm"},
+        {"GUI_BITS1", "41 - Bits (1)"},  {"GUI_BITS2", "42 - Bits (2)"},
+        {"GUI_CALC", "30 - Action"},     {"GUI_CLOCK", "30 - Action"},
+        {"GUI_COMPRESS", "30 - Action"}, {"GUI_CONVERT", "60 - Convert"},
+        {"GUI_DISPLAY", "80 - Display"}, {"GUI_HIST", "30 - Action"},
+        {"GUI_INPUTS", "40 - Input"},    {"GUI_LINKS", "40 - Link"},
+        {"GUI_MBB", "30 - Action"},      {"GUI_MOTOR", "30 - Action"},
+        {"GUI_OUTPUT", "50 - Output"},   {"GUI_PID", "30 - Action"},
+        {"GUI_PULSE", "30 - Action"},    {"GUI_SELECT", "40 - Input"},
+        {"GUI_SEQ1", "51 - Output (1)"}, {"GUI_SEQ2", "52 - Output (2)"},
+        {"GUI_SEQ3", "53 - Output (3)"}, {"GUI_SUB", "30 - Action"},
+        {"GUI_TIMER", "30 - Action"},    {"GUI_WAVE", "30 - Action"},
+        {"GUI_SCAN", "20 - Scan"},       {"GUI_UNKNOWN", "GUI_UNKNOWN"},
+        {"99 - Mine", "99 - Mine"},
+    };
+    for (const auto& [group, written] : cases) {
+        Database db;
+        const std::vector<FieldDef> fields = {Field("F", DbfType::Long).group(group)};
+        db.addRecordType("t", fields);
+        const bool quoted = written.find(' ') != std::string_view::npos;
+        const std::string line = std::string("        promptgroup(") + (quoted ? "\"" : "") +
+                                 std::string(written) + (quoted ? "\"" : "") + ")\n";
+        EXPECT_NE(expanded(db).find(line), std::string::npos) << group;
+    }
+}
+
+TEST(DbdExpandWriter, EmptyDatabaseWritesNothing) {
+    Database db;
+    EXPECT_EQ(expanded(db), "");
+}
+
+} // namespace
+} // namespace epicsdb::test
