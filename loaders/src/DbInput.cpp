@@ -1,0 +1,207 @@
+#include "DbInput.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace epicsdb::loaders {
+
+struct DbInput::Open {
+    std::uint32_t source = 0;
+    std::string path;
+    DbScanner scanner;
+    CachedFile* cached = nullptr;
+    bool cachedDelivered = false;
+    std::FILE* file = nullptr;
+    std::string leftover; // the partial last line of the previous block
+    bool atEof = false;
+    std::uint32_t nextLine = 1;
+    std::uint32_t chunkBase = 0; // base offset of the chunk being scanned
+
+    ~Open() {
+        if (file)
+            std::fclose(file);
+    }
+};
+
+namespace {
+constexpr std::size_t kBlockBytes = 1u << 20;
+
+std::uint32_t countLines(std::string_view text) {
+    return static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
+}
+} // namespace
+
+DbInput::DbInput(SourceManager& sources, Reporter& reporter, LineExpander* expander,
+                 LoaderCounters& counters)
+    : sources_(sources), reporter_(reporter), expander_(expander), counters_(counters) {}
+
+DbInput::~DbInput() = default;
+
+std::uint32_t DbInput::currentSource() const noexcept {
+    return inputs_.empty() ? 0 : inputs_.back()->source;
+}
+
+void DbInput::pushCached(std::uint32_t source, std::string path, CachedFile& file) {
+    auto input = std::make_unique<Open>();
+    input->source = source;
+    input->path = std::move(path);
+    input->cached = &file;
+    inputs_.push_back(std::move(input));
+    loadChunk(*inputs_.back());
+}
+
+bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::string& error) {
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) {
+        error = std::strerror(errno);
+        return false;
+    }
+    auto input = std::make_unique<Open>();
+    input->source = source;
+    input->path = path;
+    input->file = file;
+    inputs_.push_back(std::move(input));
+    loadChunk(*inputs_.back());
+    return true;
+}
+
+void DbInput::expandInto(Open& input, std::string_view raw, std::string& out,
+                         std::uint32_t firstLine) {
+    out.reserve(raw.size() + raw.size() / 4 + 2);
+    std::uint32_t line = firstLine;
+    while (!raw.empty()) {
+        std::size_t end = raw.find('\n');
+        end = end == std::string_view::npos ? raw.size() : end + 1;
+        std::string_view text = raw.substr(0, end);
+        if (std::memchr(text.data(), '$', text.size())) {
+            ++counters_.linesExpanded;
+            warnings_.clear();
+            const std::size_t before = out.size();
+            const bool ok = expander_->expandLine(text, out, warnings_);
+            if (!ok) {
+                std::string shown = out.substr(before);
+                while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
+                    shown.pop_back();
+                // EPICS warns about the line; the macLib messages name the macros.
+                reporter_.reportLine(Severity::Warning, input.source, line, "macro-undefined",
+                                     "line has undefined macros", std::move(shown),
+                                     std::move(warnings_));
+                warnings_ = {};
+            }
+        } else {
+            out.append(text);
+        }
+        raw.remove_prefix(end);
+        ++line;
+    }
+}
+
+bool DbInput::loadChunk(Open& input) {
+    std::unique_ptr<std::string> raw;
+    std::string_view rawText;
+    char* zeroCopy = nullptr;
+    if (input.cached) {
+        if (input.cachedDelivered)
+            return false;
+        input.cachedDelivered = true;
+        rawText = input.cached->content();
+        if (!(expander_ && input.cached->hasDollar))
+            zeroCopy = input.cached->text.data();
+    } else {
+        if (input.atEof && input.leftover.empty())
+            return false;
+        raw = sources_.takeBuffer();
+        raw->swap(input.leftover);
+        auto readMore = [&] {
+            const std::size_t old = raw->size();
+            raw->resize(old + kBlockBytes);
+            const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, input.file);
+            raw->resize(old + n);
+            if (n == 0)
+                input.atEof = true;
+        };
+        while (!input.atEof && raw->size() < kBlockBytes)
+            readMore();
+        // A line longer than a block: keep reading until it ends.
+        while (!input.atEof && raw->find('\n') == std::string::npos)
+            readMore();
+        if (raw->empty()) {
+            sources_.recycleBuffer(std::move(raw));
+            return false;
+        }
+        if (!input.atEof) {
+            const std::size_t lastNewline = raw->rfind('\n');
+            input.leftover.assign(*raw, lastNewline + 1);
+            raw->resize(lastNewline + 1);
+        }
+        rawText = *raw;
+    }
+
+    const std::uint32_t firstLine = input.nextLine;
+    input.nextLine += countLines(rawText);
+
+    std::unique_ptr<std::string> storage;
+    char* data = nullptr;
+    std::size_t size = rawText.size();
+    if (zeroCopy) {
+        data = zeroCopy;
+    } else if (expander_ && std::memchr(rawText.data(), '$', rawText.size())) {
+        storage = sources_.takeBuffer();
+        expandInto(input, rawText, *storage, firstLine);
+        size = storage->size();
+        storage->append(2, '\0');
+        data = storage->data();
+        if (raw)
+            sources_.recycleBuffer(std::move(raw));
+    } else if (raw) {
+        raw->append(2, '\0');
+        storage = std::move(raw);
+        data = storage->data();
+    } else {
+        // A cached text with '$' and no expander: scan in place.
+        data = input.cached->text.data();
+    }
+    Chunk& chunk = sources_.addChunk(input.source, firstLine, std::move(storage), data,
+                                     static_cast<std::uint32_t>(size));
+    input.chunkBase = chunk.base;
+    input.scanner.reset(data, size + 2);
+    return true;
+}
+
+bool DbInput::isOpen(std::string_view path) const noexcept {
+    for (const auto& input : inputs_)
+        if (input->path == path)
+            return true;
+    return false;
+}
+
+DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
+    while (!inputs_.empty()) {
+        Open& input = *inputs_.back();
+        const DbTok kind = input.scanner.next(lexeme);
+        if (kind == DbTok::End) {
+            if (loadChunk(input))
+                continue;
+            if (inputs_.size() > 1) {
+                inputs_.pop_back();
+                continue;
+            }
+            span.begin = span.end = {input.source, input.chunkBase + lexeme.offset};
+            return DbTok::End;
+        }
+        span.begin = {input.source, input.chunkBase + lexeme.offset};
+        span.end = {input.source,
+                    input.chunkBase + lexeme.offset + static_cast<std::uint32_t>(lexeme.text.size())};
+        return kind;
+    }
+    lexeme = {};
+    span = {};
+    return DbTok::End;
+}
+
+void DbInput::setJson(bool json) {
+    if (!inputs_.empty())
+        inputs_.back()->scanner.setJson(json);
+}
+
+} // namespace epicsdb::loaders

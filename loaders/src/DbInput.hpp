@@ -1,0 +1,59 @@
+// The token stream of one load: a stack of open files (the file loaded and its includes), each
+// with its own scanner, read in chunks of whole lines that are macro-expanded before scanning.
+// Lines without '$' are scanned where they lie (no copy); cached files are scanned in place.
+#pragma once
+
+#include "DbLexerApi.hpp"
+#include "FileCache.hpp"
+#include "LineExpander.hpp"
+#include "Reporter.hpp"
+#include "SourceManager.hpp"
+#include "Span.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+struct LoaderCounters {
+    std::size_t linesExpanded = 0;
+};
+
+class DbInput {
+public:
+    DbInput(SourceManager& sources, Reporter& reporter, LineExpander* expander,
+            LoaderCounters& counters);
+    ~DbInput();
+
+    // Opens a source on top of the stack: a cached text, or a file streamed from disk.
+    // `path` identifies the file for include-cycle checks.
+    void pushCached(std::uint32_t source, std::string path, CachedFile& file);
+    bool pushStream(std::uint32_t source, const std::string& path, std::string& error);
+    // Whether a file of that path is open on the stack (an include of it would be a cycle).
+    [[nodiscard]] bool isOpen(std::string_view path) const noexcept;
+    [[nodiscard]] std::size_t depth() const noexcept { return inputs_.size(); }
+    [[nodiscard]] std::uint32_t currentSource() const noexcept;
+
+    // Next token of the innermost file; at its end the file is closed and reading goes on in
+    // the parent; End only when the outermost file is done. Spans are set for every token.
+    DbTok next(DbLexeme& lexeme, Span& span);
+    // Switches the innermost scanner between INITIAL and JSON states.
+    void setJson(bool json);
+
+private:
+    struct Open;
+    bool loadChunk(Open& input);
+    void expandInto(Open& input, std::string_view raw, std::string& out, std::uint32_t firstLine);
+
+    SourceManager& sources_;
+    Reporter& reporter_;
+    LineExpander* expander_;
+    LoaderCounters& counters_;
+    std::vector<std::unique_ptr<Open>> inputs_;
+    std::vector<std::string> warnings_;
+};
+
+} // namespace epicsdb::loaders

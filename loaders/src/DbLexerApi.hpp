@@ -1,0 +1,31 @@
+// The reader's handle on one Flex scanner of the .dbd/.db language (DbLexer.l). One scanner per
+// open file; each scans a caller-owned buffer that ends with two NUL bytes.
+#pragma once
+
+#include "DbToken.hpp"
+
+#include <cstddef>
+
+namespace epicsdb::loaders {
+
+class DbScanner {
+public:
+    DbScanner();
+    ~DbScanner();
+    DbScanner(const DbScanner&) = delete;
+    DbScanner& operator=(const DbScanner&) = delete;
+
+    // Scans base[0 .. sizeWithPadding-2); the last two bytes must be NUL. The buffer must stay
+    // alive (and unmodified by others) while tokens from it are in use. Offsets in lexemes are
+    // relative to base. The start condition is kept across resets.
+    void reset(char* base, std::size_t sizeWithPadding);
+    void setJson(bool json);
+    [[nodiscard]] bool inJson() const;
+    DbTok next(DbLexeme& lexeme);
+
+private:
+    void* scanner_ = nullptr;
+    void* buffer_ = nullptr;
+};
+
+} // namespace epicsdb::loaders

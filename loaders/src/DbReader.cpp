@@ -1,0 +1,389 @@
+// The token side of a read: parser driving, includes, the INITIAL/JSON switch, lexical and
+// syntax errors. Grammar actions are in DbDefinitionActions.cpp and DbRecordActions.cpp.
+#include "DbReader.hpp"
+#include "SearchPath.hpp"
+
+#include <epicsdb/db/EmbeddedDefinitions.hpp>
+
+#include <epicsdb/dbStatic/Values.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace epicsdb::loaders {
+
+using Parser = dbgrammar::DbParser;
+
+DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
+                   LineExpander* expander, std::vector<std::string> searchPath)
+    : context_(std::move(context)), db_(context_.db), sources_(sources), reporter_(reporter),
+      input_(sources, reporter, expander, context_.counters), searchPath_(std::move(searchPath)) {}
+
+DbReader::~DbReader() = default;
+
+bool DbReader::readFile(std::string_view name) {
+    if (!pushResolved(name, nullptr, {}))
+        return false;
+    parse();
+    return true;
+}
+
+void DbReader::readText(std::string_view name, std::string_view text) {
+    // Text in memory is not cached: the same name may come with other text next time.
+    ownText_ = std::make_unique<CachedFile>();
+    ownText_->text.reserve(text.size() + 2);
+    ownText_->text.append(text);
+    ownText_->text.append(2, '\0');
+    ownText_->hasDollar = text.find('$') != std::string_view::npos;
+    const std::uint32_t source = sources_.addSource(std::string(name));
+    input_.pushCached(source, "text:" + std::string(name), *ownText_);
+    parse();
+}
+
+void DbReader::parse() {
+    Parser parser(*this);
+    parser.parse();
+    if (record_.node || record_.ignoreBody)
+        endRecord();
+}
+
+// Opens `name` through the search path on top of the input stack.
+bool DbReader::pushResolved(std::string_view name, const Position* parent,
+                            std::string relation) {
+    std::string expanded;
+    auto fail = [&](std::string message) {
+        if (parent)
+            reporter_.error(*parent, "include-open", std::move(message));
+        else
+            reporter_.reportAt(Severity::Error, {std::string(name), 0, 0}, "file-open",
+                               std::move(message));
+        return false;
+    };
+    if (!context_.expandFileName(name, expanded))
+        return fail("can't open \"" + std::string(name) +
+                    "\": the name refers to an undefined environment variable");
+    std::vector<std::string> dirs = searchPath_;
+    dirs.insert(dirs.end(), context_.options.includeDirs.begin(),
+                context_.options.includeDirs.end());
+    std::optional<ResolvedFile> resolved;
+    if (context_.embeddedOnly) {
+        if (auto text = db::embeddedDefinitionFile(expanded))
+            resolved = ResolvedFile{expanded, "<epicsdb>/" + expanded, *text, true};
+    } else {
+        resolved = resolveFile(expanded, dirs, context_.options.embeddedDefinitions);
+    }
+    if (!resolved) {
+        std::string where;
+        for (const std::string& dir : dirs)
+            where += (where.empty() ? "" : ":") + dir;
+        return fail("can't open \"" + std::string(name) + "\"" +
+                    (dirs.empty() ? std::string() : " (searched " + where + ")"));
+    }
+    const std::string identity = (resolved->embedded ? "embedded:" : "") + resolved->path;
+    if (input_.isOpen(identity))
+        return fail("\"" + std::string(name) + "\" includes itself (include cycle)");
+    if (input_.depth() >= context_.options.maxIncludeDepth)
+        return fail("includes nested more than " +
+                    std::to_string(context_.options.maxIncludeDepth) + " deep");
+
+    const std::uint32_t source = sources_.addSource(resolved->shownName, parent, relation);
+    if (resolved->embedded) {
+        input_.pushCached(source, identity, *context_.files.put(identity, resolved->embeddedText));
+    } else {
+        bool tooLarge = false;
+        std::string error;
+        if (CachedFile* cached = context_.files.get(resolved->path, tooLarge, error)) {
+            input_.pushCached(source, identity, *cached);
+        } else if (!tooLarge || !input_.pushStream(source, resolved->path, error)) {
+            return fail("can't read \"" + resolved->shownName + "\": " + error);
+        }
+    }
+    return true;
+}
+
+bool DbReader::openInclude(std::string_view name, const Span& at) {
+    return pushResolved(name, &at.begin, "included from");
+}
+
+// Switches the scanner to JSON for the value of field(NAME, value) and info(NAME, value) in a
+// record body, and back after its closing parenthesis (the reader sees every token first).
+void DbReader::trackValueState(DbTok kind) {
+    if (valueState_ == ValueState::InValue) {
+        switch (kind) {
+        case DbTok::LBrace:
+        case DbTok::JLBracket:
+            ++jsonDepth_;
+            break;
+        case DbTok::RBrace:
+        case DbTok::JRBracket:
+            if (jsonDepth_ > 0) {
+                --jsonDepth_;
+                break;
+            }
+            // A '}' at depth 0 is the record's own: the value was not closed.
+            if (kind == DbTok::RBrace)
+                --braceDepth_;
+            [[fallthrough]];
+        case DbTok::RParen:
+            if (jsonDepth_ == 0) {
+                input_.setJson(false);
+                valueState_ = ValueState::Idle;
+            }
+            break;
+        default:
+            break;
+        }
+        return;
+    }
+    switch (kind) {
+    case DbTok::Record:
+    case DbTok::Grecord:
+    case DbTok::RecordHead:
+        inRecordStatement_ = true;
+        braceDepth_ = 0;
+        break;
+    case DbTok::Menu:
+    case DbTok::Recordtype:
+    case DbTok::Breaktable:
+    case DbTok::Device:
+    case DbTok::Driver:
+    case DbTok::Link:
+    case DbTok::Registrar:
+    case DbTok::Function:
+    case DbTok::Variable:
+    case DbTok::Path:
+    case DbTok::Addpath:
+        // Only a field(...) of recordtype has this keyword inside braces: never a value.
+        if (kind != DbTok::Menu || braceDepth_ == 0) {
+            inRecordStatement_ = false;
+            braceDepth_ = 0;
+        }
+        break;
+    case DbTok::LBrace:
+        ++braceDepth_;
+        break;
+    case DbTok::RBrace:
+        if (braceDepth_ > 0)
+            --braceDepth_;
+        break;
+    default:
+        break;
+    }
+    switch (valueState_) {
+    case ValueState::Idle:
+        if ((kind == DbTok::Field || kind == DbTok::Info) && inRecordStatement_ &&
+            braceDepth_ == 1)
+            valueState_ = ValueState::Keyword;
+        break;
+    case ValueState::Keyword:
+        valueState_ = kind == DbTok::LParen ? ValueState::Paren : ValueState::Idle;
+        break;
+    case ValueState::Paren:
+        valueState_ = (kind == DbTok::Bareword || kind == DbTok::String) ? ValueState::Name
+                                                                          : ValueState::Idle;
+        break;
+    case ValueState::Name:
+        if (kind == DbTok::Comma) {
+            valueState_ = ValueState::InValue;
+            jsonDepth_ = 0;
+            errorsBeforeValue_ = reporter_.errors();
+            input_.setJson(true);
+        } else {
+            valueState_ = ValueState::Idle;
+        }
+        break;
+    case ValueState::InValue:
+        break;
+    }
+}
+
+namespace {
+std::string describeChar(std::string_view text) {
+    const unsigned char c = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+    if (c >= 0x20 && c < 0x7f)
+        return std::string("'") + static_cast<char>(c) + "'";
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02x", c);
+    return hex;
+}
+} // namespace
+
+Parser::symbol_type DbReader::nextSymbol() {
+    Span span;
+    for (;;) {
+        const DbTok kind = input_.next(lexeme_, span);
+        lastText_ = lexeme_.text;
+        lastKind_ = kind;
+        switch (kind) {
+        case DbTok::Include: {
+            DbLexeme name;
+            Span nameSpan;
+            const DbTok nameKind = input_.next(name, nameSpan);
+            if (nameKind != DbTok::String && nameKind != DbTok::Bareword) {
+                reporter_.error(nameSpan.begin, "syntax",
+                                "expected a file name after 'include'");
+                lastText_ = name.text;
+                return Parser::make_YYerror(nameSpan);
+            }
+            if (valueState_ != ValueState::Idle && valueState_ != ValueState::InValue)
+                valueState_ = ValueState::Idle;
+            openInclude(name.text, span);
+            continue;
+        }
+        case DbTok::BadChar:
+            reporter_.error(span.begin, "invalid-character",
+                            "invalid character " + describeChar(lexeme_.text));
+            return Parser::make_YYerror(span);
+        case DbTok::NewlineInString:
+            reporter_.error(span.begin, "unterminated-string",
+                            "newline in string, closing quote missing");
+            return Parser::make_YYerror(span);
+        case DbTok::BadJsonStringChar:
+            reporter_.error(span.begin, "json-string", "bad character in JSON string");
+            return Parser::make_YYerror(span);
+        default:
+            break;
+        }
+        trackValueState(kind);
+        if (valueState_ == ValueState::InValue &&
+            jsonDepth_ > context_.options.maxNestingDepth && !jsonTooDeep_) {
+            jsonTooDeep_ = true;
+            // A value already in error (the parser is recovering) needs no second message.
+            if (reporter_.errors() != errorsBeforeValue_)
+                continue;
+            reporter_.error(span.begin, "nesting-too-deep",
+                            "value nested more than " +
+                                std::to_string(context_.options.maxNestingDepth) +
+                                " levels deep");
+            return Parser::make_YYerror(span);
+        }
+        if (jsonTooDeep_ && kind != DbTok::End) {
+            if (valueState_ != ValueState::InValue)
+                jsonTooDeep_ = false;
+            continue; // swallow the rest of the runaway value
+        }
+        switch (kind) {
+        case DbTok::End:
+            return Parser::make_END(span);
+        case DbTok::Path:
+            return Parser::make_PATH(span);
+        case DbTok::Addpath:
+            return Parser::make_ADDPATH(span);
+        case DbTok::Menu:
+            return Parser::make_MENU(span);
+        case DbTok::Choice:
+            return Parser::make_CHOICE(span);
+        case DbTok::Recordtype:
+            return Parser::make_RECORDTYPE(span);
+        case DbTok::Field:
+            return Parser::make_FIELD(span);
+        case DbTok::Device:
+            return Parser::make_DEVICE(span);
+        case DbTok::Driver:
+            return Parser::make_DRIVER(span);
+        case DbTok::Link:
+            return Parser::make_LINK(span);
+        case DbTok::Breaktable:
+            return Parser::make_BREAKTABLE(span);
+        case DbTok::Record:
+            return Parser::make_RECORD(span);
+        case DbTok::Grecord:
+            return Parser::make_GRECORD(span);
+        case DbTok::Alias:
+            return Parser::make_ALIAS(span);
+        case DbTok::Info:
+            return Parser::make_INFO(span);
+        case DbTok::Registrar:
+            return Parser::make_REGISTRAR(span);
+        case DbTok::Function:
+            return Parser::make_FUNCTION(span);
+        case DbTok::Variable:
+            return Parser::make_VARIABLE(span);
+        case DbTok::Bareword:
+            return Parser::make_BAREWORD(lexeme_.text, span);
+        case DbTok::String:
+            return Parser::make_STRING(lexeme_.text, span);
+        case DbTok::Cdef:
+            return Parser::make_CDEF(lexeme_.text, span);
+        case DbTok::LBrace:
+            return Parser::make_LBRACE(span);
+        case DbTok::RBrace:
+            return Parser::make_RBRACE(span);
+        case DbTok::LParen:
+            return Parser::make_LPAREN(span);
+        case DbTok::RParen:
+            return Parser::make_RPAREN(span);
+        case DbTok::Comma:
+            return Parser::make_COMMA(span);
+        case DbTok::JNull:
+            return Parser::make_JNULL(span);
+        case DbTok::JTrue:
+            return Parser::make_JTRUE(span);
+        case DbTok::JFalse:
+            return Parser::make_JFALSE(span);
+        case DbTok::JString:
+            return Parser::make_JSTRING(lexeme_.text, span);
+        case DbTok::JNumber:
+            return Parser::make_JNUMBER(lexeme_.text, span);
+        case DbTok::JBare:
+            return Parser::make_JBARE(lexeme_.text, span);
+        case DbTok::JColon:
+            return Parser::make_JCOLON(span);
+        case DbTok::JLBracket:
+            return Parser::make_JLBRACKET(span);
+        case DbTok::JRBracket:
+            return Parser::make_JRBRACKET(span);
+        case DbTok::RecordHead:
+            return Parser::make_RECORD_HEAD(lexeme_.text, span);
+        case DbTok::FieldStatement:
+            return Parser::make_FIELD_STATEMENT(lexeme_.text, span);
+        case DbTok::InfoStatement:
+            return Parser::make_INFO_STATEMENT(lexeme_.text, span);
+        default:
+            return Parser::make_YYerror(span);
+        }
+    }
+}
+
+void DbReader::syntaxError(const Span& at, std::string_view found,
+                           const std::vector<std::string>& expected) {
+    std::string message = "syntax error: ";
+    if (!expected.empty()) {
+        message += "expected ";
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            if (i > 0)
+                message += i + 1 == expected.size() ? " or " : ", ";
+            message += expected[i];
+        }
+        message += ", ";
+    }
+    message += "found ";
+    message += found;
+    if (lastKind_ != DbTok::End && !lastText_.empty() && lastText_.size() <= 60 &&
+        (lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String ||
+         lastKind_ == DbTok::JBare || lastKind_ == DbTok::JString ||
+         lastKind_ == DbTok::JNumber))
+        message += " '" + std::string(lastText_) + "'";
+    reporter_.error(at.begin, "syntax", std::move(message));
+}
+
+void DbReader::parserMessage(const Span& at, const std::string& message) {
+    reporter_.error(at.begin, "syntax", message);
+}
+
+void DbReader::recover() {
+    // The parser has thrown away the statement in error; start clean at the next one.
+    record_ = {};
+    edits_.clear();
+    menu_ = {};
+    recordType_ = {};
+    breaktable_ = {};
+}
+
+void DbReader::endItem() {
+    sources_.releaseOldChunks();
+    if (!builtTexts_.empty())
+        builtTexts_.clear();
+}
+
+} // namespace epicsdb::loaders

@@ -1,0 +1,268 @@
+// Grammar actions for records (SPEC.md 3.4, 3.5): record heads with their "*" and "#" forms,
+// fields, info items and aliases.
+#include "DbReader.hpp"
+#include "Similarity.hpp"
+
+#include <epicsdb/dbStatic/Values.hpp>
+
+#include <cstdio>
+#include <string>
+
+namespace epicsdb::loaders {
+
+using dbstatic::DbfType;
+using dbstatic::PutError;
+
+namespace {
+std::string quoted(std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+}
+} // namespace
+
+bool DbReader::checkRecordName(std::string_view name, const Span& at) {
+    if (name.empty()) {
+        reporter_.error(at.begin, "record-name", "record/alias name can't be empty");
+        return false;
+    }
+    bool warnedControl = false;
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20) {
+            if (!warnedControl) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "0x%02x", u);
+                reporter_.warning(at.begin, "record-name",
+                                  "record/alias name '" + std::string(name) +
+                                      "' should not contain non-printable " + hex);
+                warnedControl = true;
+            }
+        } else if (c == ' ' || c == '"' || c == '\'' || c == '.' || c == '$') {
+            reporter_.error(at.begin, "record-name",
+                            "bad character '" + std::string(1, c) + "' in record/alias name " +
+                                quoted(name));
+            return false;
+        }
+    }
+    const char first = name.front();
+    if (first == '-' || first == '+' || first == '[' || first == '{')
+        reporter_.warning(at.begin, "record-name",
+                          "record/alias name '" + std::string(name) +
+                              "' should not begin with '" + std::string(1, first) + "'");
+    return true;
+}
+
+void DbReader::beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
+                           const Span& nameAt, bool visible) {
+    record_ = {};
+    edits_.clear();
+    if (!checkRecordName(name, nameAt)) {
+        record_.ignoreBody = true;
+        return;
+    }
+    if (type == "*") {
+        record_.node = db_.findRecord(name);
+        if (!record_.node) {
+            reporter_.error(nameAt.begin, "record-unknown",
+                            "record " + quoted(name) + " not found (record type \"*\" "
+                            "only adds to an existing record)");
+            record_.ignoreBody = true;
+        }
+        return;
+    }
+    if (type == "#") {
+        if (dbstatic::Record* node = db_.findRecord(name))
+            db_.deleteRecord(*node);
+        else
+            reporter_.warning(nameAt.begin, "record-unknown",
+                              "unable to delete record " + quoted(name) + ": not found");
+        record_.ignoreBody = true;
+        return;
+    }
+    dbstatic::RecordType* recordType = db_.findRecordType(type);
+    if (!recordType) {
+        std::vector<std::string> notes;
+        const std::string_view guess = bestMatch(type, db_.recordTypes(),
+                                                 [](const auto& t) { return t.name(); });
+        if (!guess.empty())
+            notes.push_back("did you mean " + quoted(guess) + "?");
+        reporter_.error(typeAt.begin, "recordtype-unknown",
+                        "record " + quoted(name) + " is of unknown type " + quoted(type),
+                        std::move(notes));
+        record_.ignoreBody = true;
+        return;
+    }
+    if (dbstatic::Record* existing = db_.findRecord(name)) {
+        if (&existing->type() != recordType) {
+            reporter_.error(typeAt.begin, "record-type-mismatch",
+                            "record " + quoted(name) + " of type " +
+                                quoted(existing->type().name()) + " redefined with new type " +
+                                quoted(type));
+            record_.ignoreBody = true;
+        } else if (db_.options().recordsOnceOnly) {
+            reporter_.error(nameAt.begin, "record-redefined",
+                            "record " + quoted(name) + " already defined and dbRecordsOnceOnly set",
+                            {"use record type \"*\" to append"});
+            record_.ignoreBody = true;
+        } else {
+            record_.node = existing;
+        }
+        return;
+    }
+    if (const dbstatic::FieldDef* nameField = recordType->findField("NAME");
+        nameField && nameField->size > 0 && name.size() >= nameField->size) {
+        reporter_.error(nameAt.begin, "record-name",
+                        "can't create record " + quoted(name) + " of type " + quoted(type) +
+                            ": the name is longer than " + std::to_string(nameField->size - 1) +
+                            " characters");
+        record_.ignoreBody = true;
+        return;
+    }
+    const std::uint32_t source = nameAt.begin.source;
+    if (fileIds_.size() <= source)
+        fileIds_.resize(source + 1, -1);
+    if (fileIds_[source] < 0)
+        fileIds_[source] = db_.internFile(sources_.source(source).name);
+    const dbstatic::SourcePosition where{static_cast<std::uint32_t>(fileIds_[source]),
+                                         sources_.lineOf(nameAt.begin)};
+    record_.node = db_.createRecord(*recordType, name, visible, where);
+}
+
+std::string_view DbReader::setterValue(const JsonValue& value) {
+    std::string_view text = value.text;
+    const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;
+    if (text.find('\\') == std::string_view::npos) {
+        if (quotedString)
+            return text.substr(1, text.size() - 2);
+        return text;
+    }
+    valueScratch_.clear();
+    dbstatic::unescapeValue(text, valueScratch_);
+    return valueScratch_;
+}
+
+void DbReader::onField(std::string_view name, const Span& nameAt, const JsonValue& value,
+                       const Span& valueAt) {
+    if (!record_.node)
+        return;
+    dbstatic::Record& node = *record_.node;
+    const dbstatic::RecordType& type = node.type();
+    const dbstatic::FieldDef* field = type.findField(name);
+    if (!field) {
+        std::vector<std::string> notes;
+        const dbstatic::FieldDef* best = nullptr;
+        double bestScore = 0;
+        for (const dbstatic::FieldDef& candidate : type.fields()) {
+            const double score = nameSimilarity(name, candidate.name);
+            if (score > bestScore) {
+                bestScore = score;
+                best = &candidate;
+            }
+        }
+        if (best)
+            notes.push_back("did you mean " + quoted(best->name) + "?" +
+                            (best->prompt.empty() ? std::string()
+                                                  : " (" + std::string(best->prompt) + ")"));
+        reporter_.error(nameAt.begin, "field-unknown",
+                        std::string(type.name()) + " record " + quoted(node.name()) +
+                            " does not have a field " + quoted(name),
+                        std::move(notes));
+        return;
+    }
+    if (field->name == "NAME") {
+        reporter_.error(nameAt.begin, "field-readonly",
+                        "can't set \"NAME\" field of record " + quoted(node.name()));
+        return;
+    }
+    const std::string_view text = setterValue(value);
+    const dbstatic::PutStatus status = db_.checkField(type, *field, text);
+    if (!status.ok()) {
+        std::string message = "can't set \"" + std::string(node.real().name()) + "." +
+                              std::string(field->name) + "\" to " + quoted(text);
+        std::vector<std::string> notes;
+        switch (status.error) {
+        case PutError::UnexpandedMacro:
+            message += ": the value has an unexpanded macro";
+            break;
+        case PutError::BadCalc:
+            message += ": " + std::string(status.calcError) + " in CALC expression";
+            break;
+        case PutError::IllegalChoice:
+        case PutError::BadField:
+            if (field->type == DbfType::Menu && field->menu) {
+                message += " using menu " + std::string(field->menu->name());
+                const std::string_view guess =
+                    bestMatch(text, field->menu->choices(), [](const auto& c) { return c.value; });
+                if (!guess.empty())
+                    notes.push_back("did you mean " + quoted(guess) + "?");
+            } else if (field->type == DbfType::Device) {
+                message += ": no such device support for '" + std::string(type.name()) +
+                           "' record type";
+                const std::string_view guess =
+                    bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
+                if (!guess.empty())
+                    notes.push_back("did you mean " + quoted(guess) + "?");
+                else if (type.devices().empty())
+                    notes.push_back("record type " + quoted(type.name()) +
+                                    " has no device support");
+            }
+            message += ": ";
+            message += status.text();
+            break;
+        default:
+            message += ": ";
+            message += status.text();
+            break;
+        }
+        reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes));
+        if (status.error != PutError::BadCalc)
+            return;
+    }
+    edits_.setField(field->index, text);
+}
+
+void DbReader::onInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
+                      const Span&) {
+    if (!record_.node)
+        return;
+    if (name.empty()) {
+        reporter_.error(nameAt.begin, "info-name", "info item name can't be empty");
+        return;
+    }
+    edits_.setInfo(name, setterValue(value));
+}
+
+void DbReader::onRecordAlias(std::string_view alias, const Span& at) {
+    if (!record_.node)
+        return;
+    if (!checkRecordName(alias, at))
+        return;
+    if (!db_.createAlias(*record_.node, alias))
+        reporter_.error(at.begin, "alias-exists",
+                        "can't create alias " + quoted(alias) + " for " +
+                            quoted(record_.node->name()) + ": the name is already in use");
+}
+
+void DbReader::onAlias(std::string_view record, const Span& recordAt, std::string_view alias,
+                       const Span& aliasAt) {
+    if (!checkRecordName(alias, aliasAt) || !checkRecordName(record, recordAt))
+        return;
+    dbstatic::Record* target = db_.findRecord(record);
+    if (!target) {
+        reporter_.error(recordAt.begin, "record-unknown",
+                        "alias " + quoted(alias) + " refers to unknown record " + quoted(record));
+        return;
+    }
+    if (!db_.createAlias(*target, alias))
+        reporter_.error(aliasAt.begin, "alias-exists",
+                        "can't create alias " + quoted(alias) + " referring to " +
+                            quoted(record) + ": the name is already in use");
+}
+
+void DbReader::endRecord() {
+    if (record_.node && !edits_.empty())
+        db_.apply(*record_.node, edits_);
+    edits_.clear();
+    record_ = {};
+}
+
+} // namespace epicsdb::loaders

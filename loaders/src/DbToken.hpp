@@ -1,0 +1,67 @@
+// Tokens of the .dbd/.db language as the Flex scanner returns them to the reader, which turns
+// them into parser symbols. Text is a view into the scanned buffer.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace epicsdb::loaders {
+
+enum class DbTok : int {
+    End = 0,
+    // INITIAL state: keywords
+    Include = 1,
+    Path,
+    Addpath,
+    Menu,
+    Choice,
+    Recordtype,
+    Field,
+    Device,
+    Driver,
+    Link,
+    Breaktable,
+    Record,
+    Grecord,
+    Alias,
+    Info,
+    Registrar,
+    Function,
+    Variable,
+    // INITIAL state: values and punctuation
+    Bareword,
+    String, // text is the content between the quotes, escapes untranslated
+    Cdef,   // text is what follows '%'
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Comma,
+    // JSON state (field and info values)
+    JNull,
+    JTrue,
+    JFalse,
+    JString, // text keeps its quotes
+    JNumber,
+    JBare,
+    JColon,
+    JLBracket,
+    JRBracket,
+    // INITIAL state: whole statements of the common one-line shapes, fused into one token on
+    // the hot path (record(t, n), field(N, value), info(N, value)): the reader splits them.
+    RecordHead,
+    FieldStatement,
+    InfoStatement,
+    // lexical errors (the reader reports them)
+    BadChar,            // any character the state does not accept
+    NewlineInString,    // a newline before the closing quote (INITIAL)
+    BadJsonStringChar,  // a control character or bad escape in a JSON string
+};
+
+struct DbLexeme {
+    DbTok kind = DbTok::End;
+    std::string_view text;
+    std::uint32_t offset = 0; // of the first character, in the scanned buffer
+};
+
+} // namespace epicsdb::loaders

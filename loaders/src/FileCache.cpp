@@ -1,0 +1,66 @@
+#include "FileCache.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sys/stat.h>
+
+namespace epicsdb::loaders {
+
+CachedFile* FileCache::put(const std::string& key, std::string_view content) {
+    auto& slot = files_[key];
+    if (!slot) {
+        slot = std::make_unique<CachedFile>();
+        slot->text.reserve(content.size() + 2);
+        slot->text.append(content);
+        slot->text.append(2, '\0');
+        slot->hasDollar = content.find('$') != std::string_view::npos;
+    }
+    return slot.get();
+}
+
+CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string& error) {
+    tooLarge = false;
+    if (auto it = files_.find(path); it != files_.end())
+        return it->second.get();
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) {
+        error = std::strerror(errno);
+        return nullptr;
+    }
+    struct stat info {};
+    if (::fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) &&
+        static_cast<std::size_t>(info.st_size) > kMaxCachedBytes) {
+        std::fclose(file);
+        tooLarge = true;
+        return nullptr;
+    }
+    auto cached = std::make_unique<CachedFile>();
+    std::string& text = cached->text;
+    char block[65536];
+    std::size_t n;
+    while ((n = std::fread(block, 1, sizeof block, file)) > 0) {
+        text.append(block, n);
+        if (text.size() > kMaxCachedBytes) {
+            // A pipe or a file that grew: stream it instead.
+            std::fclose(file);
+            tooLarge = true;
+            return nullptr;
+        }
+    }
+    const bool failed = std::ferror(file);
+    std::fclose(file);
+    if (failed) {
+        error = "read error";
+        return nullptr;
+    }
+    ++filesRead_;
+    bytesRead_ += text.size();
+    cached->hasDollar = text.find('$') != std::string::npos;
+    text.append(2, '\0');
+    CachedFile* result = cached.get();
+    files_[path] = std::move(cached);
+    return result;
+}
+
+} // namespace epicsdb::loaders

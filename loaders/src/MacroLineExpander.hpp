@@ -1,0 +1,53 @@
+// The LineExpander of a load: one macLib table built from the load's macro definitions, with no
+// environment access (as in EPICS), warnings collected for the reader to report.
+#pragma once
+
+#include "LineExpander.hpp"
+
+#include <epicsdb/macLib/MacroTable.hpp>
+
+namespace epicsdb::loaders {
+
+class MacroLineExpander final : public LineExpander {
+public:
+    MacroLineExpander(std::string_view definitions, bool quiet) : table_(definitions) {
+        table_.suppressWarnings(quiet);
+        table_.setWarningSink([this](const maclib::Warning& warning) {
+            if (warnings_)
+                warnings_->push_back(describe(warning));
+        });
+    }
+
+    bool expandLine(std::string_view line, std::string& out,
+                    std::vector<std::string>& warnings) override {
+        warnings_ = &warnings;
+        const maclib::ExpandStatus status = table_.expand(line, out);
+        warnings_ = nullptr;
+        return status.ok();
+    }
+
+    [[nodiscard]] maclib::MacroTable& table() noexcept { return table_; }
+
+private:
+    // The diagnostic shows the line already: name the macro, not the whole line again.
+    static std::string describe(const maclib::Warning& warning) {
+        switch (warning.kind) {
+        case maclib::WarningKind::Undefined:
+            return "macro " + std::string(warning.macro) + " is undefined";
+        case maclib::WarningKind::Recursive:
+        case maclib::WarningKind::TooDeep:
+            break;
+        }
+        std::string text(warning.message);
+        if (text.rfind("macLib: ", 0) == 0)
+            text.erase(0, 8);
+        if (auto cut = text.find(" (expanding string"); cut != std::string::npos)
+            text.erase(cut);
+        return text;
+    }
+
+    maclib::MacroTable table_;
+    std::vector<std::string>* warnings_ = nullptr;
+};
+
+} // namespace epicsdb::loaders

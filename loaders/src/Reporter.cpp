@@ -1,0 +1,68 @@
+#include "Reporter.hpp"
+
+namespace epicsdb::loaders {
+
+void Reporter::report(Severity severity, Position at, std::string_view code, std::string message,
+                      std::vector<std::string> notes) {
+    if (gaveUp_)
+        return;
+    Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.message = std::move(message);
+    d.notes = std::move(notes);
+    sources_.locate(at, d.location, &d.sourceLine, &d.context);
+    deliver(std::move(d));
+}
+
+void Reporter::reportAt(Severity severity, SourceLocation where, std::string_view code,
+                        std::string message, std::string sourceLine,
+                        std::vector<ContextFrame> context) {
+    if (gaveUp_)
+        return;
+    Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.message = std::move(message);
+    d.location = std::move(where);
+    d.sourceLine = std::move(sourceLine);
+    d.context = std::move(context);
+    deliver(std::move(d));
+}
+
+void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
+                          std::string_view code, std::string message, std::string lineText,
+                          std::vector<std::string> notes) {
+    if (gaveUp_)
+        return;
+    Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.message = std::move(message);
+    d.notes = std::move(notes);
+    d.location = {sources_.source(source).name, line, 0};
+    d.sourceLine = std::move(lineText);
+    d.context = sources_.chainOf(source);
+    deliver(std::move(d));
+}
+
+void Reporter::deliver(Diagnostic diagnostic) {
+    if (diagnostic.severity == Severity::Error)
+        ++errors_;
+    else if (diagnostic.severity == Severity::Warning)
+        ++warnings_;
+    const bool tooMany = errors_ >= kMaxErrorsPerLoad && diagnostic.severity == Severity::Error;
+    SourceLocation where = diagnostic.location;
+    sink_.report(std::move(diagnostic));
+    if (tooMany) {
+        gaveUp_ = true;
+        Diagnostic stop;
+        stop.severity = Severity::Note;
+        stop.code = "too-many-errors";
+        stop.message = "too many errors, giving up on this load";
+        stop.location = std::move(where);
+        sink_.report(std::move(stop));
+    }
+}
+
+} // namespace epicsdb::loaders

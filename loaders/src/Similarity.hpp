@@ -1,0 +1,51 @@
+// Name similarity for "did you mean" suggestions: a normalised edit distance in [0, 1] where
+// insertions and deletions cost 2 and a substitution costs 1 when only the letter case
+// differs, 2 otherwise (the weighting EPICS uses, so suggestions agree with it).
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+inline double nameSimilarity(std::string_view a, std::string_view b) {
+    const std::size_t norm = 2 * std::max(a.size(), b.size());
+    if (norm == 0)
+        return 1.0;
+    std::vector<std::size_t> previous(b.size() + 1), current(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        previous[j] = 2 * j;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        current[0] = 2 * (i + 1);
+        for (std::size_t j = 0; j < b.size(); ++j) {
+            std::size_t substitution = previous[j];
+            if (a[i] != b[j])
+                ++substitution;
+            if (std::toupper(static_cast<unsigned char>(a[i])) !=
+                std::toupper(static_cast<unsigned char>(b[j])))
+                ++substitution;
+            current[j + 1] = std::min({previous[j + 1] + 2, current[j] + 2, substitution});
+        }
+        std::swap(previous, current);
+    }
+    return static_cast<double>(norm - previous[b.size()]) / static_cast<double>(norm);
+}
+
+// The best of `candidates` for `name`: the first with the highest score above 0, or empty.
+template <class Range, class NameOf>
+std::string_view bestMatch(std::string_view name, const Range& candidates, NameOf nameOf) {
+    double best = 0;
+    std::string_view match;
+    for (const auto& candidate : candidates) {
+        const double score = nameSimilarity(name, nameOf(candidate));
+        if (score > best) {
+            best = score;
+            match = nameOf(candidate);
+        }
+    }
+    return match;
+}
+
+} // namespace epicsdb::loaders

@@ -1,0 +1,140 @@
+#include "SourceManager.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace epicsdb::loaders {
+
+std::uint32_t SourceManager::addSource(std::string name, const Position* parent,
+                                       std::string relation) {
+    auto info = std::make_unique<SourceInfo>();
+    info->name = std::move(name);
+    info->relation = std::move(relation);
+    if (parent) {
+        info->hasParent = true;
+        info->parent = *parent;
+    }
+    sources_.push_back(std::move(info));
+    return static_cast<std::uint32_t>(sources_.size() - 1);
+}
+
+Chunk& SourceManager::addChunk(std::uint32_t source, std::uint32_t firstLine,
+                               std::unique_ptr<std::string> storage, char* data,
+                               std::uint32_t size) {
+    SourceInfo& info = *sources_[source];
+    std::uint32_t base = 0;
+    if (!info.chunks.empty()) {
+        const Chunk& last = info.chunks.back();
+        base = last.base + last.size;
+    }
+    Chunk& chunk = info.chunks.emplace_back();
+    chunk.base = base;
+    chunk.firstLine = firstLine;
+    chunk.size = size;
+    chunk.data = data;
+    chunk.storage = std::move(storage);
+    return chunk;
+}
+
+void SourceManager::releaseOldChunks() {
+    for (auto& info : sources_) {
+        while (info->chunks.size() > 1) {
+            if (info->chunks.front().storage)
+                spareBuffers_.push_back(std::move(info->chunks.front().storage));
+            info->chunks.pop_front();
+        }
+    }
+}
+
+std::unique_ptr<std::string> SourceManager::takeBuffer() {
+    if (spareBuffers_.empty())
+        return std::make_unique<std::string>();
+    auto buffer = std::move(spareBuffers_.back());
+    spareBuffers_.pop_back();
+    buffer->clear();
+    return buffer;
+}
+
+const Chunk* SourceManager::chunkOf(const SourceInfo& info, std::uint32_t offset) const {
+    for (const Chunk& chunk : info.chunks)
+        if (offset >= chunk.base && offset <= chunk.base + chunk.size)
+            return &chunk;
+    return nullptr;
+}
+
+namespace {
+std::uint32_t countNewlines(const char* begin, const char* end) {
+    std::uint32_t n = 0;
+    while (begin < end) {
+        const void* hit = std::memchr(begin, '\n', static_cast<std::size_t>(end - begin));
+        if (!hit)
+            break;
+        ++n;
+        begin = static_cast<const char*>(hit) + 1;
+    }
+    return n;
+}
+} // namespace
+
+std::uint32_t SourceManager::lineOf(Position position) {
+    SourceInfo& info = *sources_[position.source];
+    const Chunk* chunk = chunkOf(info, position.offset);
+    if (!chunk)
+        return 0;
+    // Move the cursor forward when possible; otherwise count from the chunk start.
+    std::uint32_t from = chunk->base;
+    std::uint32_t line = chunk->firstLine;
+    if (info.cursorOffset >= chunk->base && info.cursorOffset <= position.offset) {
+        from = info.cursorOffset;
+        line = info.cursorLine;
+    }
+    line += countNewlines(chunk->data + (from - chunk->base),
+                          chunk->data + (position.offset - chunk->base));
+    info.cursorOffset = position.offset;
+    info.cursorLine = line;
+    return line;
+}
+
+void SourceManager::locate(Position position, SourceLocation& where, std::string* lineText,
+                           std::vector<ContextFrame>* context) {
+    SourceInfo& info = *sources_[position.source];
+    where.file = info.name;
+    where.line = lineOf(position);
+    where.column = 0;
+    if (const Chunk* chunk = chunkOf(info, position.offset)) {
+        const char* data = chunk->data;
+        const std::uint32_t at = position.offset - chunk->base;
+        std::uint32_t start = at;
+        while (start > 0 && data[start - 1] != '\n')
+            --start;
+        std::uint32_t stop = at;
+        while (stop < chunk->size && data[stop] != '\n')
+            ++stop;
+        where.column = at - start + 1;
+        if (lineText) {
+            lineText->assign(data + start, stop - start);
+            if (!lineText->empty() && lineText->back() == '\r')
+                lineText->pop_back();
+        }
+    }
+    if (context) {
+        auto chain = chainOf(position.source);
+        context->insert(context->end(), chain.begin(), chain.end());
+    }
+}
+
+std::vector<ContextFrame> SourceManager::chainOf(std::uint32_t source) {
+    std::vector<ContextFrame> chain;
+    const SourceInfo* current = sources_[source].get();
+    while (current->hasParent) {
+        ContextFrame frame;
+        frame.relation = current->relation;
+        locate(current->parent, frame.location, nullptr, nullptr);
+        chain.push_back(std::move(frame));
+        current = sources_[current->parent.source].get();
+    }
+    chain.insert(chain.end(), outerContext.begin(), outerContext.end());
+    return chain;
+}
+
+} // namespace epicsdb::loaders

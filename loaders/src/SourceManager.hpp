@@ -1,0 +1,77 @@
+// The sources opened by one load (the file given and every include), the chunks of their
+// expanded text that are still alive, and the translation of a Position into file, line,
+// column, include chain and line text for diagnostics.
+#pragma once
+
+#include "Span.hpp"
+
+#include <epicsdb/Diagnostic.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+// A piece of a source's expanded text: whole lines, followed by two NUL bytes for the scanner.
+struct Chunk {
+    std::uint32_t base = 0;      // offset of its first byte in the source's expanded text
+    std::uint32_t firstLine = 1; // source line number of its first line
+    std::uint32_t size = 0;      // bytes of text (without the two NULs)
+    char* data = nullptr;        // points into `storage`, or into a cached file text
+    std::unique_ptr<std::string> storage;
+};
+
+struct SourceInfo {
+    std::string name;        // as shown in messages (the path it was opened with)
+    std::string relation;    // how the parent led here ("included from", ...)
+    bool hasParent = false;
+    Position parent;         // where the parent included it
+    std::deque<Chunk> chunks; // alive chunks, oldest first
+    // Incremental line lookup: the last resolved offset and its line.
+    std::uint32_t cursorOffset = 0;
+    std::uint32_t cursorLine = 1;
+};
+
+class SourceManager {
+public:
+    std::uint32_t addSource(std::string name, const Position* parent = nullptr,
+                            std::string relation = "included from");
+    [[nodiscard]] SourceInfo& source(std::uint32_t id) { return *sources_[id]; }
+    [[nodiscard]] const SourceInfo& source(std::uint32_t id) const { return *sources_[id]; }
+    [[nodiscard]] std::size_t sourceCount() const noexcept { return sources_.size(); }
+
+    // Appends a chunk to a source; returns it. Storage buffers are recycled.
+    Chunk& addChunk(std::uint32_t source, std::uint32_t firstLine,
+                    std::unique_ptr<std::string> storage, char* data, std::uint32_t size);
+    // Frees every chunk of every source except each source's newest one.
+    void releaseOldChunks();
+    [[nodiscard]] std::unique_ptr<std::string> takeBuffer();
+    void recycleBuffer(std::unique_ptr<std::string> buffer) {
+        if (buffer)
+            spareBuffers_.push_back(std::move(buffer));
+    }
+
+    // Line of a position (1-based); fast for offsets that only move forward.
+    std::uint32_t lineOf(Position position);
+    // Full location: file, line, column (1-based), the text of the line, the include chain.
+    void locate(Position position, SourceLocation& where, std::string* lineText,
+                std::vector<ContextFrame>* context);
+
+    // How a source was reached: its include chain, innermost first, then outerContext.
+    std::vector<ContextFrame> chainOf(std::uint32_t source);
+
+    // Extra frames appended to every located chain (e.g. the substitution set that led here).
+    std::vector<ContextFrame> outerContext;
+
+private:
+    const Chunk* chunkOf(const SourceInfo& info, std::uint32_t offset) const;
+
+    std::vector<std::unique_ptr<SourceInfo>> sources_;
+    std::vector<std::unique_ptr<std::string>> spareBuffers_;
+};
+
+} // namespace epicsdb::loaders

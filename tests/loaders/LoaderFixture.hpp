@@ -1,0 +1,100 @@
+// A database with the standard definitions and a loader reporting into a list, plus a
+// scratch directory for tests that need files on disk.
+#pragma once
+
+#include <epicsdb/loaders/Loader.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+namespace epicsdb::test {
+
+class ScratchDir {
+public:
+    ScratchDir() {
+        std::random_device seed;
+        path_ = std::filesystem::temp_directory_path() /
+                ("epicsdb-test-" + std::to_string(seed()) + std::to_string(seed()));
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+
+    // Writes `text` to `name` (sub-directories created) and returns the full path.
+    std::string write(const std::string& name, const std::string& text) const {
+        const auto file = path_ / name;
+        std::filesystem::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary) << text;
+        return file.string();
+    }
+    [[nodiscard]] std::string path() const { return path_.string(); }
+    [[nodiscard]] std::string path(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    std::filesystem::path path_;
+};
+
+class LoaderFixture : public ::testing::Test {
+protected:
+    explicit LoaderFixture(bool standardDefinitions = true, loaders::LoaderOptions options = {})
+        : loader(db, diagnostics, std::move(options)) {
+        if (standardDefinitions) {
+            const auto result = loader.loadDefaultDefinitions();
+            EXPECT_TRUE(result.ok) << allMessages();
+            diagnostics.items.clear();
+        }
+    }
+
+    loaders::LoadResult load(const std::string& text, const std::string& macros = {}) {
+        return loader.loadRecordsText("test.db", text, macros);
+    }
+
+    [[nodiscard]] std::vector<const Diagnostic*> errors() const {
+        std::vector<const Diagnostic*> out;
+        for (const auto& d : diagnostics.items)
+            if (d.severity == Severity::Error)
+                out.push_back(&d);
+        return out;
+    }
+    [[nodiscard]] std::vector<const Diagnostic*> warnings() const {
+        std::vector<const Diagnostic*> out;
+        for (const auto& d : diagnostics.items)
+            if (d.severity == Severity::Warning)
+                out.push_back(&d);
+        return out;
+    }
+    [[nodiscard]] std::string allMessages() const {
+        std::string text;
+        for (const auto& d : diagnostics.items) {
+            text += d.location.file + ":" + std::to_string(d.location.line) + ":" +
+                    std::to_string(d.location.column) + ": " + d.message + "\n";
+            for (const auto& note : d.notes)
+                text += "  note: " + note + "\n";
+        }
+        return text;
+    }
+    // dbGetString of rec.FIELD, "<no record>"/"<no field>" when absent.
+    [[nodiscard]] std::string field(std::string_view record, std::string_view name) const {
+        const dbstatic::Record* node = db.findRecord(record);
+        if (!node)
+            return "<no record>";
+        const dbstatic::FieldDef* def = node->type().findField(name);
+        if (!def)
+            return "<no field>";
+        return db.getString(*node, *def).value_or("<null>");
+    }
+
+    dbstatic::Database db;
+    DiagnosticList diagnostics;
+    loaders::Loader loader;
+};
+
+} // namespace epicsdb::test
