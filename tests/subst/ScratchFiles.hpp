@@ -1,0 +1,42 @@
+// A scratch directory for tests that need files on disk, removed afterwards.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+namespace epicsdb::test {
+
+class ScratchFiles {
+public:
+    ScratchFiles() {
+        std::random_device seed;
+        path_ = std::filesystem::temp_directory_path() /
+                ("epicsdb-subst-" + std::to_string(seed()) + std::to_string(seed()));
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchFiles() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchFiles(const ScratchFiles&) = delete;
+    ScratchFiles& operator=(const ScratchFiles&) = delete;
+
+    // Writes `text` to `name` (sub-directories created) and returns the full path.
+    std::string write(const std::string& name, const std::string& text) const {
+        const auto file = path_ / name;
+        std::filesystem::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary) << text;
+        return file.string();
+    }
+    [[nodiscard]] std::string path() const { return path_.string(); }
+    [[nodiscard]] std::string path(const std::string& name) const {
+        return (path_ / name).string();
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+} // namespace epicsdb::test
