@@ -1,0 +1,130 @@
+#include "DiagnosticPrinter.hpp"
+
+#include <cstdio>
+
+namespace epicsdb::cli {
+
+namespace {
+const char* severityName(Severity severity) {
+    switch (severity) {
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Note:
+        return "note";
+    }
+    return "error";
+}
+
+std::string locationText(const SourceLocation& where) {
+    std::string text = where.file.empty() ? std::string("<input>") : where.file;
+    if (where.line) {
+        text += ":" + std::to_string(where.line);
+        if (where.column)
+            text += ":" + std::to_string(where.column);
+    }
+    return text;
+}
+} // namespace
+
+std::string jsonQuoted(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (u < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
+                out += escaped;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string DiagnosticPrinter::toText(const Diagnostic& d, bool color) {
+    const char* bold = color ? "\033[1m" : "";
+    const char* reset = color ? "\033[0m" : "";
+    const char* tint = !color                           ? ""
+                       : d.severity == Severity::Error   ? "\033[1;31m"
+                       : d.severity == Severity::Warning ? "\033[1;35m"
+                                                         : "\033[1;36m";
+    std::string out;
+    for (auto it = d.context.rbegin(); it != d.context.rend(); ++it)
+        out += "In " + it->relation + " " + locationText(it->location) + ":\n";
+    out += std::string(bold) + locationText(d.location) + ": " + reset + tint +
+           severityName(d.severity) + ": " + reset + bold + d.message + reset + "\n";
+    if (!d.sourceLine.empty()) {
+        out += "  " + d.sourceLine + "\n";
+        if (d.location.column) {
+            std::string caret = "  ";
+            // Keep tabs so the caret lines up under the character.
+            for (std::size_t i = 0; i + 1 < d.location.column && i < d.sourceLine.size(); ++i)
+                caret += d.sourceLine[i] == '\t' ? '\t' : ' ';
+            out += caret + tint + "^" + reset + "\n";
+        }
+    }
+    for (const std::string& note : d.notes)
+        out += "  note: " + note + "\n";
+    return out;
+}
+
+std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
+    auto location = [](const SourceLocation& where) {
+        return "{\"file\":" + jsonQuoted(where.file) + ",\"line\":" + std::to_string(where.line) +
+               ",\"column\":" + std::to_string(where.column) + "}";
+    };
+    std::string out = "{\"severity\":\"" + std::string(severityName(d.severity)) +
+                      "\",\"code\":" + jsonQuoted(d.code) + ",\"message\":" +
+                      jsonQuoted(d.message) + ",\"location\":" + location(d.location);
+    if (!d.sourceLine.empty())
+        out += ",\"sourceLine\":" + jsonQuoted(d.sourceLine);
+    if (!d.context.empty()) {
+        out += ",\"context\":[";
+        for (std::size_t i = 0; i < d.context.size(); ++i)
+            out += (i ? "," : "") + std::string("{\"relation\":") +
+                   jsonQuoted(d.context[i].relation) +
+                   ",\"location\":" + location(d.context[i].location) + "}";
+        out += "]";
+    }
+    if (!d.notes.empty()) {
+        out += ",\"notes\":[";
+        for (std::size_t i = 0; i < d.notes.size(); ++i)
+            out += (i ? "," : "") + jsonQuoted(d.notes[i]);
+        out += "]";
+    }
+    return out + "}";
+}
+
+void DiagnosticPrinter::report(Diagnostic diagnostic) {
+    if (diagnostic.severity == Severity::Error)
+        ++errors_;
+    else if (diagnostic.severity == Severity::Warning)
+        ++warnings_;
+    if (quietWarnings_ && diagnostic.severity != Severity::Error)
+        return;
+    const std::string text = format_ == DiagnosticFormat::Json ? toJson(diagnostic) + "\n"
+                                                               : toText(diagnostic, color_);
+    std::fwrite(text.data(), 1, text.size(), out_);
+}
+
+} // namespace epicsdb::cli

@@ -1,0 +1,19 @@
+// The subcommands of the epicsdb program. Each takes its arguments (without the program and
+// command names) and returns the exit status: 0 success, 1 errors in the input, 2 usage errors
+// or unreadable files.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace epicsdb::tools {
+
+using Arguments = std::vector<std::string>;
+
+int runCheck(const Arguments& args);
+int runDump(const Arguments& args);
+int runDbd(const Arguments& args);
+int runMacros(const Arguments& args);
+int runExpand(const Arguments& args);
+
+} // namespace epicsdb::tools

@@ -1,0 +1,24 @@
+// epicsdb expand: msi's job under the epicsdb roof, with exactly msi's options, output,
+// messages and exit statuses (0 success, 1 usage, file or syntax errors, 2 undefined macros
+// with -V), so a build can call either. The implementation is the library's (MsiExpander.hpp).
+#include "Commands.hpp"
+
+#include <epicsdb/loaders/MsiExpander.hpp>
+
+#include <cstdio>
+
+namespace epicsdb::tools {
+
+int runExpand(const Arguments& args) {
+    // msi's help is -h; accept the epicsdb spelling as the first argument too.
+    Arguments msiArgs = args;
+    if (!msiArgs.empty() && msiArgs.front() == "--help") msiArgs.front() = "-h";
+    loaders::FileTextSink out(stdout);
+    loaders::FileTextSink err(stderr);
+    loaders::MsiProgramStreams streams{out, err, {}, "epicsdb expand"};
+    const int status = loaders::runMsiProgram(msiArgs, streams);
+    std::fflush(stdout);
+    return status;
+}
+
+} // namespace epicsdb::tools

@@ -1,0 +1,132 @@
+#include "LoadInputs.hpp"
+
+#include <epicsdb/db/EmbeddedDefinitions.hpp>
+#include <epicsdb/loaders/Loader.hpp>
+
+#include <cstdio>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+namespace epicsdb::tools {
+
+namespace {
+bool endsWith(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+bool isDefinitionFile(std::string_view path) {
+    return endsWith(path, ".dbd");
+}
+
+bool isSubstitutionFile(std::string_view path) {
+    for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
+        if (endsWith(path, suffix))
+            return true;
+    return false;
+}
+
+bool readable(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || S_ISDIR(info.st_mode))
+        return false;
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file)
+        return false;
+    std::fclose(file);
+    return true;
+}
+} // namespace
+
+std::vector<cli::OptionSpec> inputOptions() {
+    return {
+        {{"--dbd"}, true, "FILE", "database definitions to load instead of the standard ones"},
+        {{"-I", "--include"}, true, "DIR", "directory searched for files and includes"},
+        {{"-m", "--macros"}, true, "MACROS", "macros for record files, e.g. \"P=ioc:,N=1\""},
+        {{"-S", "--substitutions"}, true, "FILE", "a substitution file (any name)"},
+        {{"--quiet-macros"}, false, "", "dbQuietMacroWarnings: no macLib warnings"},
+        {{"--records-once"}, false, "", "dbRecordsOnceOnly: redefining a record is an error"},
+        {{"--strict"}, false, "", "dbConvertStrict: range-check numbers for the field type"},
+        {{"--stats"}, false, "", "print records, time, allocations and memory on stderr"},
+    };
+}
+
+LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
+                       cli::DiagnosticPrinter& printer) {
+    const auto start = std::chrono::steady_clock::now();
+    LoadSummary summary;
+    db.options().recordsOnceOnly = line.has("--records-once");
+    db.options().convertStrict = line.has("--strict");
+
+    loaders::LoaderOptions options;
+    options.includeDirs = line.values("-I");
+    options.quietMacroWarnings = line.has("--quiet-macros");
+    loaders::Loader loader(db, printer, options);
+
+    struct Input {
+        std::string path;
+        enum Kind { Definitions, Records, Substitutions } kind;
+    };
+    std::vector<Input> inputs;
+    for (const std::string& path : line.values("--dbd"))
+        inputs.push_back({path, Input::Definitions});
+    for (const std::string& path : line.positional())
+        inputs.push_back({path, isDefinitionFile(path)     ? Input::Definitions
+                                : isSubstitutionFile(path) ? Input::Substitutions
+                                                           : Input::Records});
+    for (const std::string& path : line.values("-S"))
+        inputs.push_back({path, Input::Substitutions});
+
+    // Files named on the command line must exist: otherwise stop before loading anything.
+    for (const Input& input : inputs) {
+        if (!readable(input.path)) {
+            std::fprintf(stderr, "epicsdb: can't read '%s'\n", input.path.c_str());
+            summary.unreadable = true;
+        }
+    }
+    if (summary.unreadable)
+        return summary;
+
+    bool haveDefinitions = false;
+    for (const Input& input : inputs)
+        haveDefinitions |= input.kind == Input::Definitions;
+    if (!haveDefinitions) {
+        const auto result = loader.loadDefaultDefinitions();
+        summary.errors += result.errors;
+        summary.warnings += result.warnings;
+    }
+    const std::string macros = line.value("-m").value_or("");
+    for (const Input& input : inputs) {
+        loaders::LoadResult result;
+        switch (input.kind) {
+        case Input::Definitions:
+            result = loader.loadDatabase(input.path);
+            break;
+        case Input::Records:
+            result = loader.loadRecords(input.path, macros);
+            break;
+        case Input::Substitutions:
+            result = loader.loadTemplate(input.path, macros);
+            break;
+        }
+        ++summary.files;
+        summary.errors += result.errors;
+        summary.warnings += result.warnings;
+    }
+    summary.elapsed = std::chrono::steady_clock::now() - start;
+    return summary;
+}
+
+void printStats(const dbstatic::Database& db, const LoadSummary& summary) {
+    struct rusage usage {};
+    ::getrusage(RUSAGE_SELF, &usage);
+    const double seconds = summary.elapsed.count();
+    const std::size_t records = db.recordCount();
+    const auto arena = db.arena().stats();
+    std::fprintf(stderr,
+                 "epicsdb: stats: %zu records, %.3f s, %.0f records/s, %zu system allocations "
+                 "by the database arena, %zu bytes in it, peak memory %ld KiB\n",
+                 records, seconds, seconds > 0 ? static_cast<double>(records) / seconds : 0.0,
+                 arena.systemAllocations, arena.bytesReserved, usage.ru_maxrss);
+}
+
+} // namespace epicsdb::tools

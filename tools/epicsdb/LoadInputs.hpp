@@ -1,0 +1,36 @@
+// What check and dump share: their input options, and loading definitions and databases in the
+// order given, with the diagnostics printed as they come.
+#pragma once
+
+#include "CommandLine.hpp"
+#include "DiagnosticPrinter.hpp"
+
+#include <epicsdb/dbStatic/Database.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace epicsdb::tools {
+
+// The options both commands accept.
+std::vector<cli::OptionSpec> inputOptions();
+
+struct LoadSummary {
+    std::size_t files = 0;
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    bool unreadable = false; // a file could not be opened: exit status 2
+    std::chrono::duration<double> elapsed{};
+};
+
+// Loads everything the command line names into `db`: the embedded standard definitions unless
+// a .dbd is given (--dbd or a positional .dbd), then each file in order (.dbd as definitions,
+// substitution files with dbLoadTemplate semantics, anything else as records with -m macros).
+LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
+                       cli::DiagnosticPrinter& printer);
+
+// --stats: records, time, speed, system allocations and peak memory, on stderr.
+void printStats(const dbstatic::Database& db, const LoadSummary& summary);
+
+} // namespace epicsdb::tools

@@ -1,0 +1,28 @@
+// msi: macro substitution and include, exactly as EPICS Base's msi (same options, output,
+// messages and exit statuses). Everything is done by the library; this only connects the
+// process's streams.
+#include <epicsdb/loaders/MsiExpander.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+int main(int argc, char** argv) {
+    // Large output blocks; stderr stays unbuffered, as in C.
+    static char outputBuffer[1 << 16];
+    std::setvbuf(stdout, outputBuffer, _IOFBF, sizeof outputBuffer);
+    try {
+        const std::vector<std::string> args(argv + 1, argv + argc);
+        epicsdb::loaders::FileTextSink out(stdout);
+        epicsdb::loaders::FileTextSink err(stderr);
+        epicsdb::loaders::MsiProgramStreams streams{out, err, {}, "msi"};
+        const int status = epicsdb::loaders::runMsiProgram(args, streams);
+        std::fflush(stdout);
+        return status;
+    } catch (const std::exception& error) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "msi: %s\n", error.what());
+        return 1;
+    }
+}
