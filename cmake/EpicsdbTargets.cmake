@@ -71,6 +71,8 @@ function(epicsdb_install_package)
   install(FILES ${PROJECT_BINARY_DIR}/epicsdbConfig.cmake
                 ${PROJECT_BINARY_DIR}/epicsdbConfigVersion.cmake
           DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/epicsdb)
+  # From <libdir>/pkgconfig back to the prefix, whatever the prefix given at install time.
+  file(RELATIVE_PATH EPICSDB_PC_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
   configure_file(${PROJECT_SOURCE_DIR}/cmake/epicsdb.pc.in ${PROJECT_BINARY_DIR}/epicsdb.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/epicsdb.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endfunction()

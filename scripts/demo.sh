@@ -1,0 +1,22 @@
+#!/bin/sh
+# make demo: what epicsdb does, on the example files in db/examples.
+set -eu
+exec 2>&1 # one stream, so messages and results read in order
+build=${1:-build}
+epicsdb="$build/tools/epicsdb"
+examples=db/examples
+
+echo "== epicsdb macros: EPICS macro expansion of a text (-M P=demo:,N=7)"
+"$epicsdb" macros -M "P=demo:,N=7" --expand "$examples/macros-demo.txt" || true
+echo
+echo "== epicsdb check: an example IOC database ($examples/iocExample.db)"
+"$epicsdb" check "$examples/iocExample.db"
+echo
+echo "== epicsdb check: a substitution file, 200 axes and 500 sensors ($examples/ioc.substitutions)"
+"$epicsdb" check --stats -I "$examples" "$examples/ioc.substitutions"
+echo
+echo "== epicsdb dump: two records as dbWriteRecord writes them"
+"$epicsdb" dump -I "$examples" "$examples/ioc.substitutions" | sed -n '/demo:m0:set/,/^}/p;/demo:T0"/,/^}/p'
+echo
+echo "== epicsdb expand (msi): the first lines of the expanded substitution file"
+"$epicsdb" expand -I "$examples" -S "$examples/ioc.substitutions" | head -12
