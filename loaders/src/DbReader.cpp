@@ -198,6 +198,28 @@ void DbReader::trackValueState(DbTok kind) {
 }
 
 namespace {
+// Tokens that can only begin a top-level statement: where the parser resumes after an error.
+bool startsTopLevelItem(DbTok kind) {
+    switch (kind) {
+    case DbTok::Record:
+    case DbTok::Grecord:
+    case DbTok::RecordHead:
+    case DbTok::Recordtype:
+    case DbTok::Device:
+    case DbTok::Driver:
+    case DbTok::Link:
+    case DbTok::Registrar:
+    case DbTok::Function:
+    case DbTok::Variable:
+    case DbTok::Breaktable:
+    case DbTok::Path:
+    case DbTok::Addpath:
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::string describeChar(std::string_view text) {
     const unsigned char c = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
     if (c >= 0x20 && c < 0x7f)
@@ -231,19 +253,26 @@ Parser::symbol_type DbReader::nextSymbol() {
             continue;
         }
         case DbTok::BadChar:
-            reporter_.error(span.begin, "invalid-character",
-                            "invalid character " + describeChar(lexeme_.text));
-            return Parser::make_YYerror(span);
         case DbTok::NewlineInString:
-            reporter_.error(span.begin, "unterminated-string",
-                            "newline in string, closing quote missing");
-            return Parser::make_YYerror(span);
         case DbTok::BadJsonStringChar:
-            reporter_.error(span.begin, "json-string", "bad character in JSON string");
+            // While the parser skips a statement in error, more bad characters of it are noise.
+            if (skippingStatement_)
+                continue;
+            skippingStatement_ = true;
+            if (kind == DbTok::BadChar)
+                reporter_.error(span.begin, "invalid-character",
+                                "invalid character " + describeChar(lexeme_.text));
+            else if (kind == DbTok::NewlineInString)
+                reporter_.error(span.begin, "unterminated-string",
+                                "newline in string, closing quote missing");
+            else
+                reporter_.error(span.begin, "json-string", "bad character in JSON string");
             return Parser::make_YYerror(span);
         default:
             break;
         }
+        if (skippingStatement_ && startsTopLevelItem(kind))
+            skippingStatement_ = false;
         trackValueState(kind);
         if (valueState_ == ValueState::InValue &&
             jsonDepth_ > context_.options.maxNestingDepth && !jsonTooDeep_) {
@@ -347,6 +376,7 @@ Parser::symbol_type DbReader::nextSymbol() {
 
 void DbReader::syntaxError(const Span& at, std::string_view found,
                            const std::vector<std::string>& expected) {
+    skippingStatement_ = true;
     std::string message = "syntax error: ";
     if (!expected.empty()) {
         message += "expected ";

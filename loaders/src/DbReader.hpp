@@ -136,6 +136,7 @@ private:
     int braceDepth_ = 0;
     unsigned jsonDepth_ = 0;
     bool jsonTooDeep_ = false;
+    bool skippingStatement_ = false; // after an error, until the next top-level statement
     std::size_t errorsBeforeValue_ = 0;
 
     // Definitions being built (views stay valid until the item ends: chunks live that long).
