@@ -17,9 +17,11 @@ struct DbInput::Open {
     std::uint32_t nextLine = 1;
     std::uint32_t chunkBase = 0; // base offset of the chunk being scanned
 
-    ~Open() {
+    ~Open() { close(); }
+    void close() {
         if (file)
             std::fclose(file);
+        file = nullptr;
     }
 };
 
@@ -41,13 +43,42 @@ std::uint32_t DbInput::currentSource() const noexcept {
     return inputs_.empty() ? 0 : inputs_.back()->source;
 }
 
-void DbInput::pushCached(std::uint32_t source, std::string path, CachedFile& file) {
-    auto input = std::make_unique<Open>();
-    input->source = source;
-    input->path = std::move(path);
-    input->cached = &file;
-    inputs_.push_back(std::move(input));
-    loadChunk(*inputs_.back());
+// Open files (and their scanners) are reused from load to load: no allocation once warm.
+DbInput::Open& DbInput::pushOpen(std::uint32_t source, std::string_view path) {
+    if (spare_.empty()) {
+        inputs_.push_back(std::make_unique<Open>());
+    } else {
+        inputs_.push_back(std::move(spare_.back()));
+        spare_.pop_back();
+    }
+    Open& input = *inputs_.back();
+    input.source = source;
+    input.path.assign(path);
+    input.cached = nullptr;
+    input.cachedDelivered = false;
+    input.leftover.clear();
+    input.atEof = false;
+    input.nextLine = 1;
+    input.chunkBase = 0;
+    input.scanner.restart();
+    return input;
+}
+
+void DbInput::popOpen() {
+    inputs_.back()->close();
+    spare_.push_back(std::move(inputs_.back()));
+    inputs_.pop_back();
+}
+
+void DbInput::reset() {
+    while (!inputs_.empty())
+        popOpen();
+}
+
+void DbInput::pushCached(std::uint32_t source, std::string_view path, CachedFile& file) {
+    Open& input = pushOpen(source, path);
+    input.cached = &file;
+    loadChunk(input);
 }
 
 bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::string& error) {
@@ -56,12 +87,9 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
         error = std::strerror(errno);
         return false;
     }
-    auto input = std::make_unique<Open>();
-    input->source = source;
-    input->path = path;
-    input->file = file;
-    inputs_.push_back(std::move(input));
-    loadChunk(*inputs_.back());
+    Open& input = pushOpen(source, path);
+    input.file = file;
+    loadChunk(input);
     return true;
 }
 
@@ -183,7 +211,7 @@ DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
             if (loadChunk(input))
                 continue;
             if (inputs_.size() > 1) {
-                inputs_.pop_back();
+                popOpen();
                 continue;
             }
             span.begin = span.end = {input.source, input.chunkBase + lexeme.offset};

@@ -30,7 +30,7 @@ public:
 
     // Opens a source on top of the stack: a cached text, or a file streamed from disk.
     // `path` identifies the file for include-cycle checks.
-    void pushCached(std::uint32_t source, std::string path, CachedFile& file);
+    void pushCached(std::uint32_t source, std::string_view path, CachedFile& file);
     bool pushStream(std::uint32_t source, const std::string& path, std::string& error);
     // Whether a file of that path is open on the stack (an include of it would be a cycle).
     [[nodiscard]] bool isOpen(std::string_view path) const noexcept;
@@ -42,9 +42,13 @@ public:
     DbTok next(DbLexeme& lexeme, Span& span);
     // Switches the innermost scanner between INITIAL and JSON states.
     void setJson(bool json);
+    // Closes every open file (for the next load).
+    void reset();
 
 private:
     struct Open;
+    Open& pushOpen(std::uint32_t source, std::string_view path);
+    void popOpen();
     bool loadChunk(Open& input);
     void expandInto(Open& input, std::string_view raw, std::string& out, std::uint32_t firstLine);
 
@@ -53,6 +57,7 @@ private:
     LineExpander* expander_;
     LoaderCounters& counters_;
     std::vector<std::unique_ptr<Open>> inputs_;
+    std::vector<std::unique_ptr<Open>> spare_;
     std::vector<std::string> warnings_;
 };
 

@@ -20,6 +20,8 @@ public:
     // relative to base. The start condition is kept across resets.
     void reset(char* base, std::size_t sizeWithPadding);
     void setJson(bool json);
+    // Back to the INITIAL state, for a new file.
+    void restart();
     [[nodiscard]] bool inJson() const;
     DbTok next(DbLexeme& lexeme);
 

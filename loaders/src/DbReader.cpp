@@ -15,11 +15,30 @@ namespace epicsdb::loaders {
 using Parser = dbgrammar::DbParser;
 
 DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
-                   LineExpander* expander, std::vector<std::string> searchPath)
-    : context_(std::move(context)), db_(context_.db), sources_(sources), reporter_(reporter),
-      input_(sources, reporter, expander, context_.counters), searchPath_(std::move(searchPath)) {}
+                   LineExpander* expander)
+    : context_(std::move(context)), parser_(std::make_unique<Parser>(*this)), db_(context_.db),
+      sources_(sources), reporter_(reporter),
+      input_(sources, reporter, expander, context_.counters) {}
 
 DbReader::~DbReader() = default;
+
+void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOnly) {
+    searchPath_.assign(searchPath.begin(), searchPath.end());
+    embeddedOnly_ = embeddedOnly;
+    input_.reset();
+    lexeme_ = {};
+    lastText_ = {};
+    lastKind_ = DbTok::End;
+    valueState_ = ValueState::Idle;
+    inRecordStatement_ = false;
+    braceDepth_ = 0;
+    jsonDepth_ = 0;
+    jsonTooDeep_ = false;
+    errorsBeforeValue_ = 0;
+    skippingStatement_ = false;
+    recover();
+    fileIds_.clear();
+}
 
 bool DbReader::readFile(std::string_view name) {
     if (!pushResolved(name, nullptr, {}))
@@ -41,8 +60,7 @@ void DbReader::readText(std::string_view name, std::string_view text) {
 }
 
 void DbReader::parse() {
-    Parser parser(*this);
-    parser.parse();
+    parser_->parse();
     if (record_.node || record_.ignoreBody)
         endRecord();
 }
@@ -66,7 +84,7 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent,
     dirs.insert(dirs.end(), context_.options.includeDirs.begin(),
                 context_.options.includeDirs.end());
     std::optional<ResolvedFile> resolved;
-    if (context_.embeddedOnly) {
+    if (embeddedOnly_) {
         if (auto text = db::embeddedDefinitionFile(expanded))
             resolved = ResolvedFile{expanded, "<epicsdb>/" + expanded, *text, true};
     } else {
@@ -402,12 +420,23 @@ void DbReader::parserMessage(const Span& at, const std::string& message) {
 }
 
 void DbReader::recover() {
-    // The parser has thrown away the statement in error; start clean at the next one.
+    // The parser has thrown away the statement in error; start clean at the next one (keeping
+    // the capacity of the scratch vectors).
     record_ = {};
     edits_.clear();
-    menu_ = {};
-    recordType_ = {};
-    breaktable_ = {};
+    menu_.name = {};
+    menu_.skip = false;
+    menu_.choices.clear();
+    recordType_.name = {};
+    recordType_.skip = false;
+    recordType_.empty = true;
+    recordType_.fields.clear();
+    recordType_.cdefs.clear();
+    recordType_.fieldValid = false;
+    breaktable_.name = {};
+    breaktable_.skip = false;
+    breaktable_.values.clear();
+    builtTexts_.clear();
 }
 
 void DbReader::endItem() {

@@ -30,17 +30,21 @@ struct ReadContext {
     // Expands environment references in file names ($(TOP)/db/x.db); false when one is
     // undefined, which makes the open fail as in EPICS.
     std::function<bool(std::string_view, std::string&)> expandFileName;
-    // Resolve every file among the definitions compiled into the library, nowhere else.
-    bool embeddedOnly = false;
 };
 
 class DbReader {
 public:
     using Parser = dbgrammar::DbParser;
 
+    // One reader serves every load of a Loader, so its buffers, scanners and parser stack are
+    // reused: begin() starts a load.
     DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
-             LineExpander* expander, std::vector<std::string> searchPath);
+             LineExpander* expander);
     ~DbReader();
+
+    // Starts a load: the search list of the load, and whether every file is to be found among
+    // the definitions compiled into the library (and nowhere else).
+    void begin(const std::vector<std::string>& searchPath, bool embeddedOnly);
 
     // Reads `name` (searched on the path) to its end. False when it could not be opened.
     bool readFile(std::string_view name);
@@ -120,6 +124,8 @@ private:
     std::string_view setterValue(const JsonValue& value);
 
     ReadContext context_;
+    bool embeddedOnly_ = false;
+    std::unique_ptr<Parser> parser_;
     dbstatic::Database& db_;
     SourceManager& sources_;
     Reporter& reporter_;

@@ -13,6 +13,7 @@
 #include "SubstFileText.hpp"
 
 #include <functional>
+#include <span>
 #include <unordered_map>
 
 namespace epicsdb::loaders {
@@ -46,7 +47,7 @@ struct TemplateLoader {
     std::function<bool(std::string_view, std::string&)> expandFileName;
     // Loads one template with its macros and context, as one nested transaction.
     std::function<LoadResult(const std::string& templateFile, std::string_view macros,
-                             std::vector<ContextFrame> context)>
+                             std::span<const ContextFrame> context)>
         load;
 };
 
@@ -67,8 +68,10 @@ public:
         macros_.append(callerMacros_);
         if (!callerMacros_.empty() && !set.definitions.empty()) macros_.push_back(',');
         macros_.append(set.definitions);
-        std::vector<ContextFrame> context{{"template loaded by substitution set at", set.location}};
-        const LoadResult loaded = loader_.load(set.templateFile, macros_, std::move(context));
+        // One frame, reused: assigning keeps its strings' capacity.
+        context_.relation = "template loaded by substitution set at";
+        context_.location = set.location;
+        const LoadResult loaded = loader_.load(set.templateFile, macros_, {&context_, 1});
         result_.errors += loaded.errors;
         result_.warnings += loaded.warnings;
         if (result_.errors >= Reporter::kMaxErrorsPerLoad) {
@@ -127,6 +130,7 @@ private:
     TemplateLoader loader_;
     std::string_view callerMacros_;
     std::string macros_; // reused from set to set
+    ContextFrame context_;
     LoadResult& result_;
     std::unordered_map<std::string, bool> found_;
     bool gaveUp_ = false;
@@ -163,11 +167,11 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     TemplateLoader loader{impl.sink, impl.options, impl.defaultPath(), &Impl::expandFileName,
                           [&impl, path = impl.defaultPath()](const std::string& templateFile,
                                                              std::string_view setMacros,
-                                                             std::vector<ContextFrame> context) {
+                                                             std::span<const ContextFrame> context) {
                               return impl.run(
                                   setMacros, path,
                                   [&](DbReader& reader) { reader.readFile(templateFile); }, false,
-                                  std::move(context));
+                                  context);
                           }};
     TemplateLoads loads(std::move(loader), macros, result);
     SubstDbReader reader(path, text, impl.options.templateMaxVars, loads);

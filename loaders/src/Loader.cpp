@@ -16,8 +16,10 @@ Loader::~Loader() = default;
 
 LoadResult Loader::loadDatabase(std::string_view file, std::string_view path,
                                 std::string_view macros) {
-    std::vector<std::string> dirs = path.empty() ? impl_->defaultPath() : splitDbPath(path);
-    return impl_->run(macros, std::move(dirs), [&](DbReader& reader) { reader.readFile(file); });
+    if (path.empty())
+        return impl_->run(macros, impl_->defaultPath(),
+                          [&](DbReader& reader) { reader.readFile(file); });
+    return impl_->run(macros, splitDbPath(path), [&](DbReader& reader) { reader.readFile(file); });
 }
 
 LoadResult Loader::loadRecords(std::string_view file, std::string_view macros) {

@@ -1,5 +1,7 @@
-// The LineExpander of a load: one macLib table built from the load's macro definitions, with no
-// environment access (as in EPICS), warnings collected for the reader to report.
+// The LineExpander of the loads of one Loader: one macLib table without environment access (as in
+// EPICS); each load's definitions live in a scope of their own, pushed by begin() and popped by
+// end(), so the table (and its memory) is reused from load to load. Warnings are collected for
+// the reader to report.
 #pragma once
 
 #include "LineExpander.hpp"
@@ -10,13 +12,19 @@ namespace epicsdb::loaders {
 
 class MacroLineExpander final : public LineExpander {
 public:
-    MacroLineExpander(std::string_view definitions, bool quiet) : table_(definitions) {
+    explicit MacroLineExpander(bool quiet) {
         table_.suppressWarnings(quiet);
         table_.setWarningSink([this](const maclib::Warning& warning) {
             if (warnings_)
                 warnings_->push_back(describe(warning));
         });
     }
+
+    void begin(std::string_view definitions) {
+        table_.pushScope();
+        table_.install(definitions);
+    }
+    void end() { table_.popScope(); }
 
     bool expandLine(std::string_view line, std::string& out,
                     std::vector<std::string>& warnings) override {

@@ -18,6 +18,11 @@ public:
     static constexpr std::size_t kMaxErrorsPerLoad = 100;
 
     Reporter(SourceManager& sources, DiagnosticSink& sink) : sources_(sources), sink_(sink) {}
+    // Counts start again for the next load.
+    void reset() noexcept {
+        errors_ = warnings_ = 0;
+        gaveUp_ = false;
+    }
 
     void error(Position at, std::string_view code, std::string message,
                std::vector<std::string> notes = {}) {

@@ -5,17 +5,29 @@
 
 namespace epicsdb::loaders {
 
-std::uint32_t SourceManager::addSource(std::string name, const Position* parent,
-                                       std::string relation) {
-    auto info = std::make_unique<SourceInfo>();
-    info->name = std::move(name);
-    info->relation = std::move(relation);
-    if (parent) {
-        info->hasParent = true;
-        info->parent = *parent;
+void SourceManager::reset(std::span<const ContextFrame> outer) {
+    for (std::size_t i = 0; i < used_; ++i) {
+        for (Chunk& chunk : sources_[i]->chunks)
+            recycleBuffer(std::move(chunk.storage));
+        sources_[i]->chunks.clear();
     }
-    sources_.push_back(std::move(info));
-    return static_cast<std::uint32_t>(sources_.size() - 1);
+    used_ = 0;
+    outerContext = outer;
+}
+
+std::uint32_t SourceManager::addSource(std::string_view name, const Position* parent,
+                                       std::string_view relation) {
+    if (used_ == sources_.size())
+        sources_.push_back(std::make_unique<SourceInfo>());
+    SourceInfo& info = *sources_[used_];
+    info.name.assign(name);
+    info.relation.assign(relation);
+    info.hasParent = parent != nullptr;
+    info.parent = parent ? *parent : Position{};
+    info.chunks.clear();
+    info.cursorOffset = 0;
+    info.cursorLine = 1;
+    return static_cast<std::uint32_t>(used_++);
 }
 
 Chunk& SourceManager::addChunk(std::uint32_t source, std::uint32_t firstLine,
@@ -37,7 +49,8 @@ Chunk& SourceManager::addChunk(std::uint32_t source, std::uint32_t firstLine,
 }
 
 void SourceManager::releaseOldChunks() {
-    for (auto& info : sources_) {
+    for (std::size_t i = 0; i < used_; ++i) {
+        SourceInfo* info = sources_[i].get();
         while (info->chunks.size() > 1) {
             if (info->chunks.front().storage)
                 spareBuffers_.push_back(std::move(info->chunks.front().storage));

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,11 +39,14 @@ struct SourceInfo {
 
 class SourceManager {
 public:
-    std::uint32_t addSource(std::string name, const Position* parent = nullptr,
-                            std::string relation = "included from");
+    // Forgets the sources of the previous load (keeping their storage for reuse).
+    void reset(std::span<const ContextFrame> outer = {});
+
+    std::uint32_t addSource(std::string_view name, const Position* parent = nullptr,
+                            std::string_view relation = "included from");
     [[nodiscard]] SourceInfo& source(std::uint32_t id) { return *sources_[id]; }
     [[nodiscard]] const SourceInfo& source(std::uint32_t id) const { return *sources_[id]; }
-    [[nodiscard]] std::size_t sourceCount() const noexcept { return sources_.size(); }
+    [[nodiscard]] std::size_t sourceCount() const noexcept { return used_; }
 
     // Appends a chunk to a source; returns it. Storage buffers are recycled.
     Chunk& addChunk(std::uint32_t source, std::uint32_t firstLine,
@@ -64,13 +68,15 @@ public:
     // How a source was reached: its include chain, innermost first, then outerContext.
     std::vector<ContextFrame> chainOf(std::uint32_t source);
 
-    // Extra frames appended to every located chain (e.g. the substitution set that led here).
-    std::vector<ContextFrame> outerContext;
+    // Extra frames appended to every located chain (e.g. the substitution set that led here);
+    // owned by the caller of the load.
+    std::span<const ContextFrame> outerContext;
 
 private:
     const Chunk* chunkOf(const SourceInfo& info, std::uint32_t offset) const;
 
-    std::vector<std::unique_ptr<SourceInfo>> sources_;
+    std::vector<std::unique_ptr<SourceInfo>> sources_; // [0, used_) belong to this load
+    std::size_t used_ = 0;
     std::vector<std::unique_ptr<std::string>> spareBuffers_;
 };
 
