@@ -93,6 +93,22 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
     return true;
 }
 
+void DbInput::expandLine(Open& input, std::string_view text, std::string& out,
+                         std::uint32_t line) {
+    ++counters_.linesExpanded;
+    warnings_.clear();
+    const std::size_t before = out.size();
+    if (expander_->expandLine(text, out, warnings_))
+        return;
+    std::string shown = out.substr(before);
+    while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
+        shown.pop_back();
+    // EPICS warns about the line; the macLib messages name the macros.
+    reporter_.reportLine(Severity::Warning, input.source, line, "macro-undefined",
+                         "line has undefined macros", std::move(shown), std::move(warnings_));
+    warnings_ = {};
+}
+
 void DbInput::expandInto(Open& input, std::string_view raw, std::string& out,
                          std::uint32_t firstLine) {
     out.reserve(raw.size() + raw.size() / 4 + 2);
@@ -100,42 +116,85 @@ void DbInput::expandInto(Open& input, std::string_view raw, std::string& out,
     while (!raw.empty()) {
         std::size_t end = raw.find('\n');
         end = end == std::string_view::npos ? raw.size() : end + 1;
-        std::string_view text = raw.substr(0, end);
-        if (std::memchr(text.data(), '$', text.size())) {
-            ++counters_.linesExpanded;
-            warnings_.clear();
-            const std::size_t before = out.size();
-            const bool ok = expander_->expandLine(text, out, warnings_);
-            if (!ok) {
-                std::string shown = out.substr(before);
-                while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
-                    shown.pop_back();
-                // EPICS warns about the line; the macLib messages name the macros.
-                reporter_.reportLine(Severity::Warning, input.source, line, "macro-undefined",
-                                     "line has undefined macros", std::move(shown),
-                                     std::move(warnings_));
-                warnings_ = {};
-            }
-        } else {
+        const std::string_view text = raw.substr(0, end);
+        if (std::memchr(text.data(), '$', text.size()))
+            expandLine(input, text, out, line);
+        else
             out.append(text);
-        }
         raw.remove_prefix(end);
         ++line;
     }
 }
 
+void DbInput::expandCached(Open& input, const CachedFile& file, std::string& out,
+                           std::vector<std::uint32_t>& lineStarts) {
+    const std::string_view raw = file.content();
+    const std::size_t lines = file.lineStarts.size();
+    out.reserve(raw.size() + raw.size() / 4 + 2);
+    lineStarts.clear();
+    auto endOf = [&](std::size_t line) {
+        return line + 1 < lines ? file.lineStarts[line + 1] : raw.size();
+    };
+    for (std::size_t line = 0; line < lines;) {
+        if (file.lineHasDollar[line]) {
+            lineStarts.push_back(static_cast<std::uint32_t>(out.size()));
+            const std::uint32_t start = file.lineStarts[line];
+            expandLine(input, raw.substr(start, endOf(line) - start), out,
+                       static_cast<std::uint32_t>(line + 1));
+            ++line;
+            continue;
+        }
+        // A run of lines without '$': copied as they are.
+        const std::size_t first = line;
+        const std::uint32_t shift = static_cast<std::uint32_t>(out.size()) - file.lineStarts[first];
+        while (line < lines && !file.lineHasDollar[line]) {
+            lineStarts.push_back(file.lineStarts[line] + shift);
+            ++line;
+        }
+        out.append(raw.data() + file.lineStarts[first], endOf(line - 1) - file.lineStarts[first]);
+    }
+}
+
 bool DbInput::loadChunk(Open& input) {
-    std::unique_ptr<std::string> raw;
-    std::string_view rawText;
-    char* zeroCopy = nullptr;
-    if (input.cached) {
+    return input.cached ? loadCachedChunk(input) : loadStreamChunk(input);
+}
+
+// A cached file is one chunk: scanned in place, or expanded by its line index.
+bool DbInput::loadCachedChunk(Open& input) {
+    {
         if (input.cachedDelivered)
             return false;
         input.cachedDelivered = true;
-        rawText = input.cached->content();
-        if (!(expander_ && input.cached->hasDollar))
-            zeroCopy = input.cached->text.data();
-    } else {
+        CachedFile& file = *input.cached;
+        file.indexLines();
+        SourceInfo& info = sources_.source(input.source);
+        std::unique_ptr<std::string> storage;
+        char* data = file.text.data(); // scanned in place when nothing needs expanding
+        std::size_t size = file.content().size();
+        if (expander_ && file.hasDollar) {
+            storage = sources_.takeBuffer();
+            expandCached(input, file, *storage, info.ownLineStarts);
+            info.lineStarts = &info.ownLineStarts;
+            size = storage->size();
+            storage->append(2, '\0');
+            data = storage->data();
+        } else {
+            info.lineStarts = &file.lineStarts;
+        }
+        input.nextLine += file.newlines;
+        Chunk& chunk = sources_.addChunk(input.source, 1, std::move(storage), data,
+                                         static_cast<std::uint32_t>(size));
+        input.chunkBase = chunk.base;
+        input.scanner.reset(data, size + 2);
+        return true;
+    }
+}
+
+// A streamed file: blocks of whole lines, read as the scanner needs them.
+bool DbInput::loadStreamChunk(Open& input) {
+    std::unique_ptr<std::string> raw;
+    std::string_view rawText;
+    {
         if (input.atEof && input.leftover.empty())
             return false;
         raw = sources_.takeBuffer();
@@ -171,23 +230,17 @@ bool DbInput::loadChunk(Open& input) {
     std::unique_ptr<std::string> storage;
     char* data = nullptr;
     std::size_t size = rawText.size();
-    if (zeroCopy) {
-        data = zeroCopy;
-    } else if (expander_ && std::memchr(rawText.data(), '$', rawText.size())) {
+    if (expander_ && std::memchr(rawText.data(), '$', rawText.size())) {
         storage = sources_.takeBuffer();
         expandInto(input, rawText, *storage, firstLine);
         size = storage->size();
         storage->append(2, '\0');
         data = storage->data();
-        if (raw)
-            sources_.recycleBuffer(std::move(raw));
-    } else if (raw) {
+        sources_.recycleBuffer(std::move(raw));
+    } else {
         raw->append(2, '\0');
         storage = std::move(raw);
         data = storage->data();
-    } else {
-        // A cached text with '$' and no expander: scan in place.
-        data = input.cached->text.data();
     }
     Chunk& chunk = sources_.addChunk(input.source, firstLine, std::move(storage), data,
                                      static_cast<std::uint32_t>(size));

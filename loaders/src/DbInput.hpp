@@ -50,7 +50,14 @@ private:
     Open& pushOpen(std::uint32_t source, std::string_view path);
     void popOpen();
     bool loadChunk(Open& input);
+    bool loadCachedChunk(Open& input);
+    bool loadStreamChunk(Open& input);
     void expandInto(Open& input, std::string_view raw, std::string& out, std::uint32_t firstLine);
+    // A cached file, by its line index: runs of lines without '$' are copied in one go; the
+    // line table of the result is filled in.
+    void expandCached(Open& input, const CachedFile& file, std::string& out,
+                      std::vector<std::uint32_t>& lineStarts);
+    void expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line);
 
     SourceManager& sources_;
     Reporter& reporter_;

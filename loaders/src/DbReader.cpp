@@ -14,6 +14,11 @@ namespace epicsdb::loaders {
 
 using Parser = dbgrammar::DbParser;
 
+namespace {
+// A file whose first loads cannot be planned (errors in them) is read normally after that.
+constexpr unsigned kMaxPlanAttempts = 3;
+} // namespace
+
 DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
                    LineExpander* expander)
     : context_(std::move(context)), parser_(std::make_unique<Parser>(*this)), db_(context_.db),
@@ -21,6 +26,7 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
       input_(sources, reporter, expander, context_.counters) {}
 
 DbReader::~DbReader() = default;
+
 
 void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOnly) {
     searchPath_.assign(searchPath.begin(), searchPath.end());
@@ -41,9 +47,19 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
 }
 
 bool DbReader::readFile(std::string_view name) {
-    if (!pushResolved(name, nullptr, {}))
+    CachedFile* cached = nullptr;
+    if (!pushResolved(name, nullptr, {}, &cached))
         return false;
+    // A cached file read before is replayed from its plan when this load allows it.
+    const std::uint32_t source = input_.currentSource();
+    if (cached && cached->plan && replay(*cached->plan, source)) {
+        input_.reset();
+        return true;
+    }
+    if (cached && !cached->plan && cached->planAttempts < kMaxPlanAttempts)
+        startRecording(*cached, source);
     parse();
+    finishRecording();
     return true;
 }
 
@@ -62,12 +78,12 @@ void DbReader::readText(std::string_view name, std::string_view text) {
 void DbReader::parse() {
     parser_->parse();
     if (record_.node || record_.ignoreBody)
-        endRecord();
+        doEndRecord();
 }
 
 // Opens `name` through the search path on top of the input stack.
 bool DbReader::pushResolved(std::string_view name, const Position* parent,
-                            std::string relation) {
+                            std::string relation, CachedFile** cachedOut) {
     std::string expanded;
     auto fail = [&](std::string message) {
         if (parent)
@@ -112,6 +128,8 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent,
         std::string error;
         if (CachedFile* cached = context_.files.get(resolved->path, tooLarge, error)) {
             input_.pushCached(source, identity, *cached);
+            if (cachedOut)
+                *cachedOut = cached;
         } else if (!tooLarge || !input_.pushStream(source, resolved->path, error)) {
             return fail("can't read \"" + resolved->shownName + "\": " + error);
         }
@@ -260,6 +278,7 @@ Parser::symbol_type DbReader::nextSymbol() {
             Span nameSpan;
             const DbTok nameKind = input_.next(name, nameSpan);
             if (nameKind != DbTok::String && nameKind != DbTok::Bareword) {
+                abandonRecording();
                 reporter_.error(nameSpan.begin, "syntax",
                                 "expected a file name after 'include'");
                 lastText_ = name.text;
@@ -267,12 +286,14 @@ Parser::symbol_type DbReader::nextSymbol() {
             }
             if (valueState_ != ValueState::Idle && valueState_ != ValueState::InValue)
                 valueState_ = ValueState::Idle;
+            abandonRecording();
             openInclude(name.text, span);
             continue;
         }
         case DbTok::BadChar:
         case DbTok::NewlineInString:
         case DbTok::BadJsonStringChar:
+            abandonRecording();
             // While the parser skips a statement in error, more bad characters of it are noise.
             if (skippingStatement_)
                 continue;
@@ -291,6 +312,8 @@ Parser::symbol_type DbReader::nextSymbol() {
         }
         if (skippingStatement_ && startsTopLevelItem(kind))
             skippingStatement_ = false;
+        if (recording_)
+            recordToken(kind, span, lexeme_.text, valueState_ == ValueState::InValue);
         trackValueState(kind);
         if (valueState_ == ValueState::InValue &&
             jsonDepth_ > context_.options.maxNestingDepth && !jsonTooDeep_) {
@@ -302,6 +325,7 @@ Parser::symbol_type DbReader::nextSymbol() {
                             "value nested more than " +
                                 std::to_string(context_.options.maxNestingDepth) +
                                 " levels deep");
+            abandonRecording();
             return Parser::make_YYerror(span);
         }
         if (jsonTooDeep_ && kind != DbTok::End) {
@@ -395,6 +419,7 @@ Parser::symbol_type DbReader::nextSymbol() {
 void DbReader::syntaxError(const Span& at, std::string_view found,
                            const std::vector<std::string>& expected) {
     skippingStatement_ = true;
+    abandonRecording();
     std::string message = "syntax error: ";
     if (!expected.empty()) {
         message += "expected ";
@@ -416,6 +441,7 @@ void DbReader::syntaxError(const Span& at, std::string_view found,
 }
 
 void DbReader::parserMessage(const Span& at, const std::string& message) {
+    abandonRecording();
     reporter_.error(at.begin, "syntax", message);
 }
 
@@ -440,6 +466,8 @@ void DbReader::recover() {
 }
 
 void DbReader::endItem() {
+    if (recording_)
+        recordStep(ReplayPlan::Action::EndItem);
     sources_.releaseOldChunks();
     if (!builtTexts_.empty())
         builtTexts_.clear();

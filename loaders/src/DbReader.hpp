@@ -6,7 +6,9 @@
 #include "DbInput.hpp"
 #include "DbParser.hpp"
 #include "FileCache.hpp"
+#include "FusedStatement.hpp"
 #include "JsonValue.hpp"
+#include "ReplayPlan.hpp"
 #include "Reporter.hpp"
 #include "SourceManager.hpp"
 
@@ -112,11 +114,38 @@ public:
     }
 
 private:
+    // The actions behind the grammar-facing ones, shared with the fused forms and replays.
+    void doBeginRecord(std::string_view type, const Span& typeAt, std::string_view name,
+                       const Span& nameAt, bool visible);
+    void doField(std::string_view name, const Span& nameAt, const JsonValue& value,
+                 const Span& valueAt);
+    void doInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
+                const Span& valueAt);
+    void doFusedRecordHead(std::string_view text, const Span& at, const FusedArguments& fused);
+    void doFusedField(std::string_view text, const Span& at, const FusedArguments& fused);
+    void doFusedInfo(std::string_view text, const Span& at, const FusedArguments& fused);
+    void doRecordAlias(std::string_view alias, const Span& at);
+    void doAlias(std::string_view record, const Span& recordAt, std::string_view alias,
+                 const Span& aliasAt);
+    void doEndRecord();
+
+    // Replay plans (DbReplay.cpp).
+    void startRecording(CachedFile& file, std::uint32_t source);
+    void recordToken(DbTok kind, const Span& span, std::string_view text, bool lexedInJson);
+    void recordStep(ReplayPlan::Action action, const Span* a = nullptr, const Span* b = nullptr,
+                    bool flag = false);
+    void abandonRecording() noexcept;
+    void finishRecording();
+    // Does the reading of a cached file again from its plan; false (having done nothing) when
+    // this load's lines with '$' do not give the tokens the plan expects.
+    bool replay(const ReplayPlan& plan, std::uint32_t source);
+
     // A fused statement whose unquoted name is a keyword: a syntax error, as token by token.
-    bool refuseKeyword(const Span& at, std::initializer_list<const void*> pieces);
+    bool refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece);
     void parse();
     bool openInclude(std::string_view name, const Span& at);
-    bool pushResolved(std::string_view name, const Position* parent, std::string relation);
+    bool pushResolved(std::string_view name, const Position* parent, std::string relation,
+                      CachedFile** cachedOut = nullptr);
     void trackValueState(DbTok kind);
     // SPEC 3.5; false (after reporting) when the name is refused.
     bool checkRecordName(std::string_view name, const Span& at);
@@ -178,6 +207,17 @@ private:
     std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
     std::string valueScratch_;
     std::deque<std::string> builtTexts_;
+
+    std::unique_ptr<PlanRecording> recording_;
+    struct ReplayToken {
+        std::string_view text;
+        Span span;
+    };
+    std::vector<ReplayToken> replayTokens_;
+    std::vector<std::uint32_t> dollarLineStarts_; // where each '$' line starts in replayText_
+    std::vector<std::uint32_t> dollarLines_;      // and which line of the file it is
+    std::string replayText_;
+    DbScanner replayScanner_;
 };
 
 } // namespace epicsdb::loaders

@@ -51,8 +51,8 @@ bool DbReader::checkRecordName(std::string_view name, const Span& at) {
     return true;
 }
 
-void DbReader::beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
-                           const Span& nameAt, bool visible) {
+void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::string_view name,
+                             const Span& nameAt, bool visible) {
     record_ = {};
     edits_.clear();
     if (!checkRecordName(name, nameAt)) {
@@ -140,7 +140,7 @@ std::string_view DbReader::setterValue(const JsonValue& value) {
     return valueScratch_;
 }
 
-void DbReader::onField(std::string_view name, const Span& nameAt, const JsonValue& value,
+void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValue& value,
                        const Span& valueAt) {
     if (!record_.node)
         return;
@@ -220,7 +220,7 @@ void DbReader::onField(std::string_view name, const Span& nameAt, const JsonValu
     edits_.setField(field->index, text);
 }
 
-void DbReader::onInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
+void DbReader::doInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
                       const Span&) {
     if (!record_.node)
         return;
@@ -231,7 +231,7 @@ void DbReader::onInfo(std::string_view name, const Span& nameAt, const JsonValue
     edits_.setInfo(name, setterValue(value));
 }
 
-void DbReader::onRecordAlias(std::string_view alias, const Span& at) {
+void DbReader::doRecordAlias(std::string_view alias, const Span& at) {
     if (!record_.node)
         return;
     if (!checkRecordName(alias, at))
@@ -242,7 +242,7 @@ void DbReader::onRecordAlias(std::string_view alias, const Span& at) {
                             quoted(record_.node->name()) + ": the name is already in use");
 }
 
-void DbReader::onAlias(std::string_view record, const Span& recordAt, std::string_view alias,
+void DbReader::doAlias(std::string_view record, const Span& recordAt, std::string_view alias,
                        const Span& aliasAt) {
     if (!checkRecordName(alias, aliasAt) || !checkRecordName(record, recordAt))
         return;
@@ -258,7 +258,7 @@ void DbReader::onAlias(std::string_view record, const Span& recordAt, std::strin
                             quoted(record) + ": the name is already in use");
 }
 
-void DbReader::endRecord() {
+void DbReader::doEndRecord() {
     if (record_.node && !edits_.empty())
         db_.apply(*record_.node, edits_);
     edits_.clear();

@@ -7,6 +7,23 @@
 
 namespace epicsdb::loaders {
 
+void CachedFile::indexLines() {
+    if (linesIndexed)
+        return;
+    linesIndexed = true;
+    const std::string_view all = content();
+    std::size_t start = 0;
+    while (start < all.size()) {
+        std::size_t end = all.find('\n', start);
+        const bool newline = end != std::string_view::npos;
+        end = newline ? end + 1 : all.size();
+        lineStarts.push_back(static_cast<std::uint32_t>(start));
+        lineHasDollar.push_back(all.substr(start, end - start).find('$') != std::string_view::npos);
+        newlines += newline;
+        start = end;
+    }
+}
+
 CachedFile* FileCache::put(const std::string& key, std::string_view content) {
     auto& slot = files_[key];
     if (!slot) {

@@ -2,17 +2,31 @@
 // times is read once. Large files are not cached: the reader streams them in chunks.
 #pragma once
 
+#include "ReplayPlan.hpp"
+
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
+#include <cstdint>
 
 namespace epicsdb::loaders {
 
 struct CachedFile {
     std::string text; // the file's bytes followed by two NULs (for the scanner)
     bool hasDollar = false;
+    // How the reader can replay its reading of this file (see ReplayPlan.hpp).
+    std::unique_ptr<ReplayPlan> plan;
+    unsigned planAttempts = 0;
+
+    // Where each line starts and whether it holds a '$', worked out once for every load.
+    std::vector<std::uint32_t> lineStarts;
+    std::vector<std::uint8_t> lineHasDollar;
+    std::uint32_t newlines = 0;
+    bool linesIndexed = false;
+    void indexLines();
     [[nodiscard]] std::string_view content() const noexcept {
         return {text.data(), text.size() - 2};
     }

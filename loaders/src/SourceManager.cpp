@@ -25,6 +25,7 @@ std::uint32_t SourceManager::addSource(std::string_view name, const Position* pa
     info.hasParent = parent != nullptr;
     info.parent = parent ? *parent : Position{};
     info.chunks.clear();
+    info.lineStarts = nullptr;
     info.cursorOffset = 0;
     info.cursorLine = 1;
     return static_cast<std::uint32_t>(used_++);
@@ -91,6 +92,13 @@ std::uint32_t countNewlines(const char* begin, const char* end) {
 
 std::uint32_t SourceManager::lineOf(Position position) {
     SourceInfo& info = *sources_[position.source];
+    if (info.lineStarts && info.chunks.size() == 1 && !info.lineStarts->empty()) {
+        const auto& starts = *info.lineStarts;
+        const std::uint32_t at = position.offset - info.chunks.front().base;
+        return info.chunks.front().firstLine - 1 +
+               static_cast<std::uint32_t>(std::upper_bound(starts.begin(), starts.end(), at) -
+                                          starts.begin());
+    }
     const Chunk* chunk = chunkOf(info, position.offset);
     if (!chunk)
         return 0;
@@ -118,8 +126,13 @@ void SourceManager::locate(Position position, SourceLocation& where, std::string
         const char* data = chunk->data;
         const std::uint32_t at = position.offset - chunk->base;
         std::uint32_t start = at;
-        while (start > 0 && data[start - 1] != '\n')
-            --start;
+        if (info.lineStarts && info.chunks.size() == 1 && !info.lineStarts->empty()) {
+            const auto& starts = *info.lineStarts;
+            start = *(std::upper_bound(starts.begin(), starts.end(), at) - 1);
+        } else {
+            while (start > 0 && data[start - 1] != '\n')
+                --start;
+        }
         std::uint32_t stop = at;
         while (stop < chunk->size && data[stop] != '\n')
             ++stop;

@@ -32,6 +32,10 @@ struct SourceInfo {
     bool hasParent = false;
     Position parent;         // where the parent included it
     std::deque<Chunk> chunks; // alive chunks, oldest first
+    // For a source read whole (a cached file): where its lines start in the (expanded) text,
+    // the file's own table or ownLineStarts; line lookups then use it.
+    const std::vector<std::uint32_t>* lineStarts = nullptr;
+    std::vector<std::uint32_t> ownLineStarts;
     // Incremental line lookup: the last resolved offset and its line.
     std::uint32_t cursorOffset = 0;
     std::uint32_t cursorLine = 1;

@@ -1,0 +1,32 @@
+// The fused statement tokens (record(t, n), field(N, value), info(N, value) on one line, see
+// DbLexer.l) split into their two arguments. The lexer has checked their shape, so splitting
+// needs no error handling. Offsets are from the start of the token, so each argument gets a
+// span of its own and a replay plan can keep them instead of splitting again.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace epicsdb::loaders {
+
+struct FusedPiece {
+    std::uint32_t offset = 0; // from the start of the token
+    std::uint32_t length = 0; // quotes included
+    bool quoted = false;
+    [[nodiscard]] std::string_view in(std::string_view token) const noexcept {
+        return token.substr(offset, length);
+    }
+};
+
+struct FusedArguments {
+    FusedPiece first;
+    FusedPiece second;
+};
+
+FusedArguments splitFused(std::string_view token) noexcept;
+
+// An unquoted piece that is one of the keywords of the INITIAL state: token by token it would
+// have been a keyword, not a name (EPICS gives a syntax error for `record(ai, include)`).
+bool isKeywordPiece(std::string_view token, const FusedPiece& piece) noexcept;
+
+} // namespace epicsdb::loaders
