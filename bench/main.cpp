@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
                 "allocs/rec", "peak B/rec", "total");
     std::vector<Measurement> all;
     for (std::size_t n : sizes) {
-        const int repeats = n <= 1000 ? 5 : n <= 5000 ? 2 : 1;
+        const int repeats = n <= 1000 ? 9 : n <= 5000 ? 3 : 1;
         // 1. One flat .db holding every instance (what msi would have written).
         const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
         {

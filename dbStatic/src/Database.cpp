@@ -270,6 +270,10 @@ void Database::unlink(Record& node) {
     }
 }
 
+void Database::prefetchRecord(std::string_view name) const noexcept {
+    index_->records.prefetch(name);
+}
+
 Record* Database::createRecord(RecordType& type, std::string_view name, bool visible,
                                SourcePosition where) {
     const std::size_t hash = RecordIndex::hashOf(name);

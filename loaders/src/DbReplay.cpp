@@ -274,6 +274,20 @@ bool DbReader::replay(const ReplayPlan& plan, std::uint32_t source) {
                             {{source, begin}, {source, begin + token.length}}};
     }
 
+    // The index slots of this load's record names, fetched together before they are needed.
+    for (const ReplayPlan::Step& step : plan.steps) {
+        if (step.action == Action::RecordHead) {
+            db_.prefetchRecord(replayTokens_[step.b].text);
+        } else if (step.action == Action::FusedRecordHead) {
+            const ReplayPlan::Token& token = plan.tokens[step.a];
+            const std::string_view text = replayTokens_[step.a].text;
+            const FusedPiece name =
+                token.onDollarLine ? splitFused(text).second : token.fused.second;
+            db_.prefetchRecord(name.quoted ? name.in(text).substr(1, name.length - 2)
+                                           : name.in(text));
+        }
+    }
+
     // The parser would take the same actions: take them.
     auto text = [&](std::uint32_t i) { return replayTokens_[i].text; };
     auto span = [&](std::uint32_t i) -> const Span& { return replayTokens_[i].span; };

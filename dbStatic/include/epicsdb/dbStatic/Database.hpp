@@ -146,6 +146,9 @@ public:
     // Finds a record or alias node by its exact name (no ".FIELD" part).
     [[nodiscard]] Record* findRecord(std::string_view name) noexcept;
     [[nodiscard]] const Record* findRecord(std::string_view name) const noexcept;
+    // A hint: lookups of these names will follow soon (a template's records), so their index
+    // slots can be fetched in parallel.
+    void prefetchRecord(std::string_view name) const noexcept;
     // Null when the name is already used by a record or an alias. New records take every
     // field's initial value implicitly (unset fields read as the default).
     Record* createRecord(RecordType& type, std::string_view name, bool visible,
