@@ -21,20 +21,17 @@ std::atomic<std::size_t> live{0};
 std::atomic<std::size_t> peak{0};
 
 void added(void* block) noexcept {
-    if (!block)
-        return;
+    if (!block) return;
     calls.fetch_add(1, std::memory_order_relaxed);
-    const std::size_t now =
-        live.fetch_add(malloc_usable_size(block), std::memory_order_relaxed) +
-        malloc_usable_size(block);
+    const std::size_t now = live.fetch_add(malloc_usable_size(block), std::memory_order_relaxed) +
+                            malloc_usable_size(block);
     std::size_t seen = peak.load(std::memory_order_relaxed);
     while (now > seen && !peak.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
     }
 }
 
 void removed(void* block) noexcept {
-    if (block)
-        live.fetch_sub(malloc_usable_size(block), std::memory_order_relaxed);
+    if (block) live.fetch_sub(malloc_usable_size(block), std::memory_order_relaxed);
 }
 
 } // namespace
@@ -92,8 +89,7 @@ void* aligned_alloc(std::size_t alignment, std::size_t size) {
 
 int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
     void* block = memalign(alignment, size);
-    if (!block)
-        return ENOMEM;
+    if (!block) return ENOMEM;
     *out = block;
     return 0;
 }

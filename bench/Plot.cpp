@@ -16,24 +16,21 @@ bool writePlot(const std::string& path, const Series& series) {
             maxX = std::max(maxX, x);
             maxY = std::max(maxY, y);
         }
-    if (series.empty() || maxX <= 0)
-        return false;
-    if (maxX == minX)
-        maxX = minX * 10;
+    if (series.empty() || maxX <= 0) return false;
+    if (maxX == minX) maxX = minX * 10;
     maxY *= 1.15;
     const double plotW = width - left - right, plotH = height - top - bottom;
     auto px = [&](double x) {
-        return left + (std::log10(x) - std::log10(minX)) / (std::log10(maxX) - std::log10(minX)) *
-                          plotW;
+        return left +
+               (std::log10(x) - std::log10(minX)) / (std::log10(maxX) - std::log10(minX)) * plotW;
     };
     auto py = [&](double y) { return top + plotH - y / maxY * plotH; };
 
     std::ofstream out(path);
-    if (!out)
-        return false;
+    if (!out) return false;
     char buffer[256];
-    out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
-        << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+        << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << "<text x=\"" << left << "\" y=\"24\" font-size=\"15\">epicsdb: time per record "
         << "against the number of template instances N</text>\n";
@@ -72,8 +69,8 @@ bool writePlot(const std::string& path, const Series& series) {
             out << px(x) << "," << py(y) << " ";
         out << "\"/>\n";
         for (const auto& [x, y] : points)
-            out << "<circle cx=\"" << px(x) << "\" cy=\"" << py(y) << "\" r=\"3\" fill=\""
-                << colour << "\"/>\n";
+            out << "<circle cx=\"" << px(x) << "\" cy=\"" << py(y) << "\" r=\"3\" fill=\"" << colour
+                << "\"/>\n";
         const double legendY = top + 20 + index * 20;
         out << "<line x1=\"" << left + plotW + 14 << "\" y1=\"" << legendY - 4 << "\" x2=\""
             << left + plotW + 34 << "\" y2=\"" << legendY - 4 << "\" stroke=\"" << colour

@@ -42,18 +42,18 @@ std::string templateText() {
     }
     for (int i = 1; i <= 10; ++i)
         record(t, "ao", numbered("ao", i),
-               {"field(DESC, \"Analog output $(N)\")", "field(EGU, \"mm\")",
-                "field(PREC, \"3\")", "field(DRVH, \"100\")", "field(DRVL, \"-100\")",
-                "field(VAL, \"0\")", "field(PINI, \"YES\")"});
+               {"field(DESC, \"Analog output $(N)\")", "field(EGU, \"mm\")", "field(PREC, \"3\")",
+                "field(DRVH, \"100\")", "field(DRVL, \"-100\")", "field(VAL, \"0\")",
+                "field(PINI, \"YES\")"});
     for (int i = 1; i <= 8; ++i)
         record(t, "bi", numbered("bi", i),
-               {"field(DESC, \"Binary input\")", "field(INP, \"$(P)bo" + std::to_string(i) +
-                                                      " CP\")",
-                "field(ZNAM, \"Off\")", "field(ONAM, \"On\")", "field(OSV, \"MINOR\")"});
+               {"field(DESC, \"Binary input\")",
+                "field(INP, \"$(P)bo" + std::to_string(i) + " CP\")", "field(ZNAM, \"Off\")",
+                "field(ONAM, \"On\")", "field(OSV, \"MINOR\")"});
     for (int i = 1; i <= 8; ++i)
         record(t, "bo", numbered("bo", i),
-               {"field(DESC, \"Binary output\")", "field(ZNAM, \"Off\")",
-                "field(ONAM, \"On\")", "field(HIGH, \"1.5\")"});
+               {"field(DESC, \"Binary output\")", "field(ZNAM, \"Off\")", "field(ONAM, \"On\")",
+                "field(HIGH, \"1.5\")"});
     for (int i = 1; i <= 6; ++i)
         record(t, "longin", numbered("li", i),
                {"field(SCAN, \"Passive\")", "field(INP, \"$(P)lo" + std::to_string(i) + "\")",
@@ -92,12 +92,12 @@ std::string templateText() {
                {"field(NELM, \"1024\")", "field(FTVL, \"DOUBLE\")", "field(EGU, \"V\")"});
     for (int i = 1; i <= 2; ++i)
         record(t, "seq", numbered("seq", i),
-               {"field(DOL1, \"$(P)ao1\")", "field(LNK1, \"$(P)ao2 PP\")",
-                "field(DLY1, \"0.5\")", "field(SELM, \"All\")"});
-    for (int i = 1; i <= 2; ++i)
-        record(t, "fanout", numbered("fan", i),
-               {"field(LNK1, \"$(P)calc1\")", "field(LNK2, \"$(P)calc2\")",
+               {"field(DOL1, \"$(P)ao1\")", "field(LNK1, \"$(P)ao2 PP\")", "field(DLY1, \"0.5\")",
                 "field(SELM, \"All\")"});
+    for (int i = 1; i <= 2; ++i)
+        record(
+            t, "fanout", numbered("fan", i),
+            {"field(LNK1, \"$(P)calc1\")", "field(LNK2, \"$(P)calc2\")", "field(SELM, \"All\")"});
     for (int i = 1; i <= 2; ++i)
         record(t, "dfanout", numbered("dfan", i),
                {"field(OUTA, \"$(P)ao3 PP\")", "field(OUTB, \"$(P)ao4 PP\")",

@@ -87,8 +87,7 @@ Measurement best(int repeats, const std::function<Measurement()>& run) {
     Measurement result = run();
     for (int i = 1; i < repeats; ++i) {
         Measurement again = run();
-        if (again.seconds < result.seconds)
-            result.seconds = again.seconds;
+        if (again.seconds < result.seconds) result.seconds = again.seconds;
     }
     return result;
 }
@@ -98,8 +97,7 @@ std::vector<std::size_t> parseSizes(const std::string& text) {
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t end = text.find(',', start);
-        if (end == std::string::npos)
-            end = text.size();
+        if (end == std::string::npos) end = text.size();
         sizes.push_back(std::stoul(text.substr(start, end - start)));
         start = end + 1;
     }
@@ -173,8 +171,8 @@ int main(int argc, char** argv) {
                            [&](loaders::Loader& loader, CountingSink&) {
                                std::string macros;
                                for (std::size_t i = 0; i < n; ++i) {
-                                   macros = "P=" + bench::instancePrefix(i) +
-                                            ",N=" + std::to_string(i);
+                                   macros =
+                                       "P=" + bench::instancePrefix(i) + ",N=" + std::to_string(i);
                                    loader.loadRecords(templatePath, macros);
                                }
                                return loader.database().recordCount();
@@ -184,7 +182,8 @@ int main(int argc, char** argv) {
         printRow(all.back());
 
         // 3. One substitution file (dbLoadTemplate).
-        const std::string subPath = (dir / ("bench-" + std::to_string(n) + ".substitutions")).string();
+        const std::string subPath =
+            (dir / ("bench-" + std::to_string(n) + ".substitutions")).string();
         std::ofstream(subPath) << bench::substitutionText("bench.template", n);
         all.push_back(best(repeats, [&] {
             return measure("dbLoadTemplate", n,

@@ -39,8 +39,8 @@ struct Database::Undo {
     std::vector<std::pair<RecordType*, std::size_t>> deviceCounts; // pre-existing types
     mempool::Arena::Mark arenaMark{};
     std::uint32_t firstSequence = 0;
-    std::size_t menus = 0, types = 0, breaktables = 0, drivers = 0, registrars = 0,
-                functions = 0, variables = 0, links = 0, groups = 0;
+    std::size_t menus = 0, types = 0, breaktables = 0, drivers = 0, registrars = 0, functions = 0,
+                variables = 0, links = 0, groups = 0;
 };
 
 Database::Database(DatabaseOptions options)
@@ -52,21 +52,19 @@ Database::~Database() = default;
 
 auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
     -> Added<const Menu> {
-    if (auto it = index_->menus.find(name); it != index_->menus.end())
-        return {it->second, false};
+    if (auto it = index_->menus.find(name); it != index_->menus.end()) return {it->second, false};
     MenuChoice* copies = arena_.makeArray<MenuChoice>(choices.size());
     for (std::size_t i = 0; i < choices.size(); ++i)
         copies[i] = {copyText(choices[i].name), copyText(choices[i].value)};
-    const Menu& menu = menus_.emplace_back(copyText(name),
-                                           std::span<const MenuChoice>(copies, choices.size()));
+    const Menu& menu =
+        menus_.emplace_back(copyText(name), std::span<const MenuChoice>(copies, choices.size()));
     index_->menus.emplace(menu.name(), &menu);
     return {&menu, true};
 }
 
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
                              std::span<const std::string_view> cdefs) -> Added<RecordType> {
-    if (auto it = index_->types.find(name); it != index_->types.end())
-        return {it->second, false};
+    if (auto it = index_->types.find(name); it != index_->types.end()) return {it->second, false};
     RecordType& type = types_.emplace_back();
     type.name_ = copyText(name);
 
@@ -102,8 +100,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
                 table[s] = static_cast<std::uint16_t>(i + 1);
                 break;
             }
-            if (defs[table[s] - 1].name == def.name)
-                break;
+            if (defs[table[s] - 1].name == def.name) break;
         }
     }
     type.fields_ = {defs, fields.size()};
@@ -112,8 +109,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
     type.udfField_ = type.findField("UDF");
     type.dtypField_ = type.findField("DTYP");
     type.nameField_ = type.findField("NAME");
-    if (type.nameField_ && type.nameField_->type != DbfType::String)
-        type.nameField_ = nullptr;
+    if (type.nameField_ && type.nameField_->type != DbfType::String) type.nameField_ = nullptr;
 
     std::string_view* cdefCopies = arena_.makeArray<std::string_view>(cdefs.size());
     for (std::size_t i = 0; i < cdefs.size(); ++i)
@@ -126,8 +122,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
 }
 
 bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
-    if (type.findDevice(device.choice))
-        return false;
+    if (type.findDevice(device.choice)) return false;
     if (loading()) {
         // Types created by this load disappear whole on rollback; older ones get their device
         // count back.
@@ -146,8 +141,7 @@ bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
 namespace {
 bool addName(std::unordered_set<std::string_view>& seen, std::vector<std::string_view>& list,
              std::string_view name, mempool::Arena& arena) {
-    if (seen.count(name))
-        return false;
+    if (seen.count(name)) return false;
     list.push_back(arena.copy(name));
     seen.insert(list.back());
     return true;
@@ -165,16 +159,14 @@ bool Database::addFunction(std::string_view name) {
 }
 
 bool Database::addVariable(std::string_view name, std::string_view type) {
-    if (index_->variables.count(name))
-        return false;
+    if (index_->variables.count(name)) return false;
     variables_.push_back({copyText(name), copyText(type.empty() ? "int" : type)});
     index_->variables.insert(variables_.back().name);
     return true;
 }
 
 bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
-    if (index_->links.count(name))
-        return false;
+    if (index_->links.count(name)) return false;
     links_.push_back({copyText(name), copyText(jlif)});
     // links_ may reallocate: rebuild the map's pointers.
     index_->links.clear();
@@ -184,8 +176,7 @@ bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
 }
 
 bool Database::addBreaktable(std::string_view name, std::span<const BreakpointPoint> points) {
-    if (index_->breaktables.count(name))
-        return false;
+    if (index_->breaktables.count(name)) return false;
     auto* copies = arena_.makeArray<BreakpointPoint>(points.size());
     std::copy(points.begin(), points.end(), copies);
     const Breaktable& table =
@@ -277,8 +268,7 @@ void Database::prefetchRecord(std::string_view name) const noexcept {
 Record* Database::createRecord(RecordType& type, std::string_view name, bool visible,
                                SourcePosition where) {
     const std::size_t hash = RecordIndex::hashOf(name);
-    if (index_->records.find(name, hash))
-        return nullptr;
+    if (index_->records.find(name, hash)) return nullptr;
     Record* node = arena_.make<Record>();
     const std::string_view stored = copyText(name);
     node->name_ = stored.data();
@@ -293,8 +283,7 @@ Record* Database::createRecord(RecordType& type, std::string_view name, bool vis
 }
 
 Record* Database::createAlias(Record& target, std::string_view alias) {
-    if (index_->records.find(alias))
-        return nullptr;
+    if (index_->records.find(alias)) return nullptr;
     Record& real = target.target_ ? *target.target_ : target;
     saveForUndo(real);
     Record* node = arena_.make<Record>();
@@ -316,15 +305,13 @@ void Database::deleteRecord(Record& node) {
         // Its aliases go first, as in EPICS.
         std::vector<Record*> aliases;
         for (Record* other = node.type_->first_; other; other = other->next_)
-            if (other->target_ == &node)
-                aliases.push_back(other);
+            if (other->target_ == &node) aliases.push_back(other);
         for (Record* alias : aliases)
             deleteRecord(*alias);
     }
     index_->records.erase(node.name());
     unlink(node);
-    if (loading() && node.sequence_ < undo_->firstSequence)
-        undo_->deleted.push_back(&node);
+    if (loading() && node.sequence_ < undo_->firstSequence) undo_->deleted.push_back(&node);
     if (node.isAlias()) {
         Record& real = *node.target_;
         bool others = false;
@@ -342,8 +329,8 @@ void Database::saveForUndo(Record& node) {
         node.snapshotTransaction_ == transaction_)
         return;
     node.snapshotTransaction_ = transaction_;
-    undo_->snapshots.push_back({&node, node.fields_, node.infos_, node.fieldCount_,
-                                node.infoCount_, node.visible_, node.hasAliases_});
+    undo_->snapshots.push_back({&node, node.fields_, node.infos_, node.fieldCount_, node.infoCount_,
+                                node.visible_, node.hasAliases_});
 }
 
 void Database::apply(Record& node, const FieldEdits& edits) {
@@ -356,9 +343,9 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         std::vector<FieldValue>& merged = fieldScratch_;
         merged.assign(real.fields_, real.fields_ + real.fieldCount_);
         auto set = [&merged](std::uint16_t field, std::string_view text) {
-            auto it = std::lower_bound(
-                merged.begin(), merged.end(), field,
-                [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
+            auto it =
+                std::lower_bound(merged.begin(), merged.end(), field,
+                                 [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
             FieldValue value{field, static_cast<std::uint32_t>(text.size()), text.data()};
             if (it != merged.end() && it->field == field)
                 *it = value;
@@ -367,8 +354,8 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         };
         for (const FieldEdits::Pending& pending : edits.fields_) {
             const auto field = static_cast<std::uint16_t>(pending.key);
-            set(field, index_->values.store(
-                           {edits.text_.data() + pending.offset, pending.length}, arena_));
+            set(field, index_->values.store({edits.text_.data() + pending.offset, pending.length},
+                                            arena_));
             if (type.valField_ && field == type.valField_->index && type.udfField_)
                 set(type.udfField_->index, "0");
         }
@@ -417,13 +404,11 @@ void Database::putInfo(Record& node, std::string_view name, std::string_view val
 
 bool Database::deleteInfo(Record& node, std::string_view name) {
     const InfoItem* item = node.findInfo(name);
-    if (!item)
-        return false;
+    if (!item) return false;
     saveForUndo(node);
     std::vector<InfoItem> kept;
     for (const InfoItem& other : node.infos())
-        if (&other != item)
-            kept.push_back(other);
+        if (&other != item) kept.push_back(other);
     InfoItem* stored = arena_.makeArray<InfoItem>(kept.size());
     std::copy(kept.begin(), kept.end(), stored);
     node.infos_ = stored;
@@ -452,8 +437,7 @@ void Database::sortRecords() {
 
 std::uint32_t Database::internFile(std::string_view path) {
     for (std::size_t i = 0; i < files_.size(); ++i)
-        if (files_[i] == path)
-            return static_cast<std::uint32_t>(i);
+        if (files_[i] == path) return static_cast<std::uint32_t>(i);
     files_.emplace_back(path);
     return static_cast<std::uint32_t>(files_.size() - 1);
 }
@@ -465,8 +449,7 @@ std::string_view Database::fileName(std::uint32_t file) const noexcept {
 // ---- transactional loads ------------------------------------------------------------------
 
 void Database::beginLoad() {
-    if (loadDepth_++ > 0)
-        return;
+    if (loadDepth_++ > 0) return;
     ++transaction_;
     Undo& u = *undo_;
     u.snapshots.clear();
@@ -486,18 +469,15 @@ void Database::beginLoad() {
 }
 
 void Database::endLoad(bool success) {
-    if (loadDepth_ == 0 || --loadDepth_ > 0)
-        return;
-    if (!success)
-        rollback();
+    if (loadDepth_ == 0 || --loadDepth_ > 0) return;
+    if (!success) rollback();
     Undo& u = *undo_;
     u.snapshots.clear();
     u.snapshots.shrink_to_fit();
     u.deleted.clear();
     u.deleted.shrink_to_fit();
     u.deviceCounts.clear();
-    if (options_.recordsAbcSorted)
-        sortRecords();
+    if (options_.recordsAbcSorted) sortRecords();
 }
 
 void Database::rollback() {
@@ -531,20 +511,19 @@ void Database::rollback() {
     for (Record* node : u.deleted) {
         index_->records.insert(*node);
         for (std::size_t t = 0; t < u.types; ++t)
-            if (&types_[t] == node->type_)
-                lists[t].push_back(node);
+            if (&types_[t] == node->type_) lists[t].push_back(node);
     }
     recordCount_ = aliasCount_ = 0;
     for (std::size_t t = 0; t < u.types; ++t) {
         RecordType& type = types_[t];
         auto& nodes = lists[t];
         if (options_.recordsAbcSorted)
-            std::stable_sort(nodes.begin(), nodes.end(),
-                             [](const Record* a, const Record* b) { return a->name() < b->name(); });
-        else
-            std::sort(nodes.begin(), nodes.end(), [](const Record* a, const Record* b) {
-                return a->sequence_ < b->sequence_;
+            std::stable_sort(nodes.begin(), nodes.end(), [](const Record* a, const Record* b) {
+                return a->name() < b->name();
             });
+        else
+            std::sort(nodes.begin(), nodes.end(),
+                      [](const Record* a, const Record* b) { return a->sequence_ < b->sequence_; });
         type.first_ = type.last_ = nullptr;
         type.recordCount_ = type.aliasCount_ = 0;
         for (Record* node : nodes)

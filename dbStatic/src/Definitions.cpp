@@ -7,22 +7,18 @@ namespace epicsdb::dbstatic {
 
 std::optional<std::uint16_t> Menu::findValue(std::string_view value) const noexcept {
     for (std::size_t i = 0; i < choices_.size(); ++i)
-        if (choices_[i].value == value)
-            return static_cast<std::uint16_t>(i);
+        if (choices_[i].value == value) return static_cast<std::uint16_t>(i);
     return std::nullopt;
 }
 
 const FieldDef* RecordType::findField(std::string_view name) const noexcept {
-    if (lookup_.empty())
-        return nullptr;
+    if (lookup_.empty()) return nullptr;
     const std::size_t mask = lookup_.size() - 1;
     for (std::size_t i = fieldNameHash(name) & mask;; i = (i + 1) & mask) {
         const std::uint16_t slot = lookup_[i];
-        if (slot == 0)
-            return nullptr;
+        if (slot == 0) return nullptr;
         const FieldDef& candidate = fields_[slot - 1];
-        if (candidate.name == name)
-            return &candidate;
+        if (candidate.name == name) return &candidate;
     }
 }
 
@@ -32,15 +28,13 @@ std::span<const RecordTypeAttribute> RecordType::attributes() const noexcept {
 
 const RecordTypeAttribute* RecordType::findAttribute(std::string_view name) const noexcept {
     for (const auto& attribute : attributes_)
-        if (attribute.name == name)
-            return &attribute;
+        if (attribute.name == name) return &attribute;
     return nullptr;
 }
 
 std::optional<std::uint16_t> RecordType::findDevice(std::string_view choice) const noexcept {
     for (std::size_t i = 0; i < devices_.size(); ++i)
-        if (devices_[i].choice == choice)
-            return static_cast<std::uint16_t>(i);
+        if (devices_[i].choice == choice) return static_cast<std::uint16_t>(i);
     return std::nullopt;
 }
 
@@ -55,15 +49,13 @@ std::optional<std::string_view> Record::storedValue(std::uint16_t field) const n
         else
             hi = mid;
     }
-    if (lo < fields.size() && fields[lo].field == field)
-        return fields[lo].value();
+    if (lo < fields.size() && fields[lo].field == field) return fields[lo].value();
     return std::nullopt;
 }
 
 const InfoItem* Record::findInfo(std::string_view name) const noexcept {
     for (const InfoItem& item : infos())
-        if (item.name == name)
-            return &item;
+        if (item.name == name) return &item;
     return nullptr;
 }
 

@@ -57,8 +57,7 @@ PutError fromConvert(ConvertError error) {
 bool hasMacroReference(std::string_view value) {
     for (std::size_t i = value.find('$'); i != std::string_view::npos && i + 1 < value.size();
          i = value.find('$', i + 1))
-        if (value[i + 1] == '(' || value[i + 1] == '{')
-            return true;
+        if (value[i + 1] == '(' || value[i + 1] == '{') return true;
     return false;
 }
 
@@ -66,28 +65,21 @@ bool hasMacroReference(std::string_view value) {
 // only when it is greater than the number of choices (an equal one is a known quirk).
 PutError checkChoice(std::optional<std::uint16_t> match, std::string_view value,
                      std::size_t choiceCount) {
-    if (value.empty())
-        return PutError::None; // EPICS reads an empty value as "0"
-    if (match)
-        return PutError::None;
+    if (value.empty()) return PutError::None; // EPICS reads an empty value as "0"
+    if (match) return PutError::None;
     std::uint16_t index = 0;
-    if (!parseMenuIndex(value, index))
-        return PutError::IllegalChoice;
-    if (choiceCount > 0 && index > choiceCount && index != 0xffff)
-        return PutError::BadField;
+    if (!parseMenuIndex(value, index)) return PutError::IllegalChoice;
+    if (choiceCount > 0 && index > choiceCount && index != 0xffff) return PutError::BadField;
     return PutError::None;
 }
 
 // The menu or device index a stored (or initial) text stands for.
 std::optional<std::uint16_t> choiceIndex(std::optional<std::uint16_t> match,
                                          std::string_view value) {
-    if (value.empty())
-        return 0;
-    if (match)
-        return match;
+    if (value.empty()) return 0;
+    if (match) return match;
     std::uint16_t index = 0;
-    if (parseMenuIndex(value, index))
-        return index;
+    if (parseMenuIndex(value, index)) return index;
     return std::nullopt;
 }
 
@@ -101,16 +93,13 @@ PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
                                std::string_view value) const {
     if (&field == type.nameField())
         return {PutError::NotSettable}; // the name is the record's own, not a field value
-    if (hasMacroReference(value))
-        return {PutError::UnexpandedMacro};
+    if (hasMacroReference(value)) return {PutError::UnexpandedMacro};
     switch (field.type) {
     case DbfType::String:
-        if (value.size() >= field.size)
-            return {PutError::StringTooLong};
+        if (value.size() >= field.size) return {PutError::StringTooLong};
         if (field.special == special::Calc) {
             std::string_view problem = checkCalcExpression(value);
-            if (!problem.empty())
-                return {PutError::BadCalc, problem};
+            if (!problem.empty()) return {PutError::BadCalc, problem};
         }
         return {};
     case DbfType::Char:
@@ -131,9 +120,9 @@ PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
         return {fromConvert(parseFloat(field.type, value, number))};
     }
     case DbfType::Menu:
-        return {checkChoice(field.menu && !value.empty() ? field.menu->findValue(value)
-                                                         : std::nullopt,
-                            value, field.menu ? field.menu->choices().size() : 0)};
+        return {
+            checkChoice(field.menu && !value.empty() ? field.menu->findValue(value) : std::nullopt,
+                        value, field.menu ? field.menu->choices().size() : 0)};
     case DbfType::Device:
         return {checkChoice(type.findDevice(value), value, type.devices().size())};
     case DbfType::InLink:
@@ -152,8 +141,7 @@ PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
 }
 
 std::optional<std::string> Database::getString(const Record& node, const FieldDef& field) const {
-    if (&field == node.type().nameField())
-        return std::string(node.real().name());
+    if (&field == node.type().nameField()) return std::string(node.real().name());
     const std::optional<std::string_view> stored = node.storedValue(field.index);
     const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
     std::string out;
@@ -171,16 +159,14 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
     case DbfType::UInt64:
     case DbfType::Enum: {
         std::uint64_t bits = 0;
-        if (parseInteger(field.type, text, false, bits) != ConvertError::None)
-            bits = 0;
+        if (parseInteger(field.type, text, false, bits) != ConvertError::None) bits = 0;
         formatInteger(field.type, bits, field.hexBase, out);
         return out;
     }
     case DbfType::Float:
     case DbfType::Double: {
         double number = 0;
-        if (parseFloat(field.type, text, number) != ConvertError::None)
-            number = 0;
+        if (parseFloat(field.type, text, number) != ConvertError::None) number = 0;
         formatFloat(field.type, number, out);
         return out;
     }
@@ -194,12 +180,9 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
     }
     case DbfType::Device: {
         const auto devices = node.type().devices();
-        if (devices.empty())
-            return out;
-        const std::uint16_t index =
-            choiceIndex(node.type().findDevice(text), text).value_or(0);
-        if (index >= devices.size())
-            return std::nullopt;
+        if (devices.empty()) return out;
+        const std::uint16_t index = choiceIndex(node.type().findDevice(text), text).value_or(0);
+        if (index >= devices.size()) return std::nullopt;
         out.assign(devices[index].choice);
         return out;
     }
@@ -215,8 +198,7 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
 }
 
 bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
-    if (&field == node.type().nameField())
-        return node.real().name().empty();
+    if (&field == node.type().nameField()) return node.real().name().empty();
     switch (field.type) {
     case DbfType::Device:
         // Only a record type without any device support has a default DTYP.
@@ -231,8 +213,7 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
         break;
     }
     const std::optional<std::string_view> stored = node.storedValue(field.index);
-    if (!stored)
-        return true;
+    if (!stored) return true;
     const std::string_view value = *stored;
     switch (field.type) {
     case DbfType::String:
@@ -240,9 +221,9 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
     case DbfType::Float:
     case DbfType::Double: {
         double current = 0, initial = 0;
-        if (parseFloat(field.type, value, current) != ConvertError::None)
-            return false;
-        if (field.hasInitial && parseFloat(field.type, field.initial, initial) != ConvertError::None)
+        if (parseFloat(field.type, value, current) != ConvertError::None) return false;
+        if (field.hasInitial &&
+            parseFloat(field.type, field.initial, initial) != ConvertError::None)
             return false;
         return current == initial;
     }
@@ -254,11 +235,9 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
     }
     default: {
         std::uint64_t current = 0, initial = 0;
-        if (parseInteger(field.type, value, false, current) != ConvertError::None)
-            return false;
+        if (parseInteger(field.type, value, false, current) != ConvertError::None) return false;
         // An empty initial is "no digits" to the strict parse: never default (as EPICS).
-        if (field.hasInitial && field.initial.empty())
-            return false;
+        if (field.hasInitial && field.initial.empty()) return false;
         if (field.hasInitial &&
             parseInteger(field.type, field.initial, true, initial) != ConvertError::None)
             return false;

@@ -25,43 +25,35 @@ public:
         return find(name, hashOf(name));
     }
     [[nodiscard]] Record* find(std::string_view name, std::size_t hash) const noexcept {
-        if (slots_.empty())
-            return nullptr;
+        if (slots_.empty()) return nullptr;
         for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
             const Slot& slot = slots_[i];
-            if (!slot.node)
-                return nullptr;
-            if (slot.hash == hash && slot.node->name() == name)
-                return slot.node;
+            if (!slot.node) return nullptr;
+            if (slot.hash == hash && slot.node->name() == name) return slot.node;
         }
     }
 
     // False (and nothing stored) when a node of that name is already there.
     bool insert(Record& node) {
         const std::size_t hash = hashOf(node.name());
-        if (find(node.name(), hash))
-            return false;
+        if (find(node.name(), hash)) return false;
         insertNew(node, hash);
         return true;
     }
     // For a name known to be absent, with its hash already computed.
     void insertNew(Record& node, std::size_t hash) {
-        if ((count_ + 1) * 4 > slots_.size() * 3)
-            grow();
+        if ((count_ + 1) * 4 > slots_.size() * 3) grow();
         place({&node, hash});
         ++count_;
     }
 
     void erase(std::string_view name) noexcept {
-        if (slots_.empty())
-            return;
+        if (slots_.empty()) return;
         const std::size_t hash = hashOf(name);
         std::size_t i = hash & mask_;
         for (;; i = (i + 1) & mask_) {
-            if (!slots_[i].node)
-                return;
-            if (slots_[i].hash == hash && slots_[i].node->name() == name)
-                break;
+            if (!slots_[i].node) return;
+            if (slots_[i].hash == hash && slots_[i].node->name() == name) break;
         }
         // Backward shift: pull later members of the probe run into the hole, so no tombstones.
         for (std::size_t j = (i + 1) & mask_; slots_[j].node; j = (j + 1) & mask_) {
@@ -80,8 +72,7 @@ public:
     // Starts fetching the slot a lookup of `name` will probe first (to overlap the cache
     // misses of many lookups that are known in advance).
     void prefetch(std::string_view name) const noexcept {
-        if (!slots_.empty())
-            __builtin_prefetch(&slots_[hashOf(name) & mask_]);
+        if (!slots_.empty()) __builtin_prefetch(&slots_[hashOf(name) & mask_]);
     }
 
     [[nodiscard]] std::size_t size() const noexcept { return count_; }
@@ -106,8 +97,7 @@ private:
         mask_ = slots_.size() - 1;
         // In slot order, the new homes come in two rising sequences: cache-friendly.
         for (const Slot& slot : old)
-            if (slot.node)
-                place(slot);
+            if (slot.node) place(slot);
     }
 
     mempool::LargeArray<Slot> slots_;

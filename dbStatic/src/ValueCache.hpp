@@ -17,11 +17,9 @@ public:
     static constexpr std::size_t kMaxLength = 24; // longer values are rarely shared
 
     std::string_view store(std::string_view value, mempool::Arena& arena) {
-        if (value.size() > kMaxLength)
-            return arena.copy(value);
+        if (value.size() > kMaxLength) return arena.copy(value);
         std::string_view& slot = slots_[std::hash<std::string_view>{}(value) & (kSlots - 1)];
-        if (slot.data() && slot == value)
-            return slot;
+        if (slot.data() && slot == value) return slot;
         slot = arena.copy(value);
         return slot;
     }

@@ -56,5 +56,4 @@ private:
 std::vector<const RecordType*> selectRecordTypes(const Database& database,
                                                  std::string_view recordType);
 
-
 } // namespace epicsdb::dbstatic::writer

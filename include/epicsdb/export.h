@@ -4,13 +4,13 @@
 #define EPICSDB_EXPORT_H
 
 #if defined(_WIN32)
-#  if defined(EPICSDB_BUILDING)
-#    define EPICSDB_API __declspec(dllexport)
-#  else
-#    define EPICSDB_API
-#  endif
+#if defined(EPICSDB_BUILDING)
+#define EPICSDB_API __declspec(dllexport)
 #else
-#  define EPICSDB_API __attribute__((visibility("default")))
+#define EPICSDB_API
+#endif
+#else
+#define EPICSDB_API __attribute__((visibility("default")))
 #endif
 
 #endif

@@ -25,8 +25,7 @@ bool parseAttributeInteger(std::string_view text, int& value) {
     char* end = nullptr;
     errno = 0;
     const long parsed = std::strtol(copy.c_str(), &end, 0);
-    if (end == copy.c_str() || *end != '\0' || errno == ERANGE)
-        return false;
+    if (end == copy.c_str() || *end != '\0' || errno == ERANGE) return false;
     value = static_cast<int>(parsed);
     return true;
 }
@@ -41,8 +40,7 @@ bool parseNumber(std::string_view text, double& value) {
 
 void DbReader::onPath(std::string_view value, const Span&, bool append) {
     std::vector<std::string> dirs = splitDbPath(value);
-    if (!append)
-        searchPath_.clear();
+    if (!append) searchPath_.clear();
     searchPath_.insert(searchPath_.end(), dirs.begin(), dirs.end());
 }
 
@@ -66,8 +64,7 @@ void DbReader::onChoice(std::string_view name, const Span& nameAt, std::string_v
 
 void DbReader::endMenu(const Span&) {
     // A menu that exists already wins; the new one is ignored without a word (as EPICS).
-    if (!menu_.skip)
-        db_.addMenu(menu_.name, menu_.choices);
+    if (!menu_.skip) db_.addMenu(menu_.name, menu_.choices);
     menu_ = {};
 }
 
@@ -118,8 +115,7 @@ void DbReader::beginFieldDef(std::string_view name, const Span& nameAt, std::str
 
 void DbReader::onFieldAttribute(std::string_view attribute, const Span& attributeAt,
                                 std::string_view value, const Span& valueAt) {
-    if (!recordType_.fieldValid)
-        return;
+    if (!recordType_.fieldValid) return;
     FieldDef& field = recordType_.field;
     if (attribute == "asl") {
         if (value == "ASL0")
@@ -152,8 +148,7 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
             field.pp = false;
         else
             reporter_.error(valueAt.begin, "field-attribute",
-                            "illegal 'pp' value " + quoted(value) +
-                                ", must be YES/NO/TRUE/FALSE");
+                            "illegal 'pp' value " + quoted(value) + ", must be YES/NO/TRUE/FALSE");
     } else if (attribute == "interest") {
         if (!parseAttributeInteger(value, field.interest))
             reporter_.error(valueAt.begin, "field-attribute",
@@ -182,8 +177,7 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
         field.menu = db_.findMenu(value);
         if (!field.menu && !db_.options().ignoreMissingMenus) {
             reporter_.error(valueAt.begin, "menu-unknown",
-                            "menu " + quoted(value) + " not found for field " +
-                                quoted(field.name));
+                            "menu " + quoted(value) + " not found for field " + quoted(field.name));
             recordType_.skip = true;
         }
     } else if (attribute == "prop") {
@@ -194,16 +188,14 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
 }
 
 void DbReader::endFieldDef(const Span&) {
-    if (recordType_.fieldValid)
-        recordType_.fields.push_back(recordType_.field);
+    if (recordType_.fieldValid) recordType_.fields.push_back(recordType_.field);
     recordType_.fieldValid = false;
 }
 
 void DbReader::endRecordType(const Span& at) {
     RecordTypeBuild build = std::move(recordType_);
     recordType_ = {};
-    if (build.skip)
-        return;
+    if (build.skip) return;
     if (db_.findRecordType(build.name))
         return; // a later full definition, or an empty declaration, of a known type: no-op
     if (build.empty) {
@@ -225,9 +217,9 @@ void DbReader::endRecordType(const Span& at) {
     }
 }
 
-void DbReader::onDevice(std::string_view recordType, const Span& typeAt,
-                        std::string_view linkType, const Span& linkAt, std::string_view dset,
-                        const Span&, std::string_view choice, const Span&) {
+void DbReader::onDevice(std::string_view recordType, const Span& typeAt, std::string_view linkType,
+                        const Span& linkAt, std::string_view dset, const Span&,
+                        std::string_view choice, const Span&) {
     dbstatic::RecordType* type = db_.findRecordType(recordType);
     if (!type) {
         reporter_.error(typeAt.begin, "recordtype-unknown",
@@ -292,8 +284,7 @@ void DbReader::beginBreaktable(std::string_view name, const Span& at) {
 }
 
 void DbReader::onBreakpointValue(std::string_view value, const Span& at) {
-    if (breaktable_.skip)
-        return;
+    if (breaktable_.skip) return;
     double number = 0;
     if (!parseNumber(value, number)) {
         reporter_.error(at.begin, "breaktable-value",
@@ -307,8 +298,7 @@ void DbReader::onBreakpointValue(std::string_view value, const Span& at) {
 void DbReader::endBreaktable(const Span& at) {
     BreaktableBuild build = std::move(breaktable_);
     breaktable_ = {};
-    if (build.skip)
-        return;
+    if (build.skip) return;
     const std::string name(build.name);
     if (build.values.size() % 2 != 0) {
         reporter_.error(at.begin, "breaktable-points",

@@ -22,15 +22,14 @@ FusedPiece readPiece(std::string_view text, std::size_t& i) {
     std::size_t j = i + 1;
     if (quote == '"' || quote == '\'') {
         for (;;) {
-            const char* hit = static_cast<const char*>(
-                std::memchr(text.data() + j, quote, text.size() - j));
+            const char* hit =
+                static_cast<const char*>(std::memchr(text.data() + j, quote, text.size() - j));
             j = static_cast<std::size_t>(hit - text.data());
             // An odd run of backslashes before it escapes the quote.
             std::size_t backslashes = 0;
             while (text[j - 1 - backslashes] == '\\')
                 ++backslashes;
-            if (backslashes % 2 == 0)
-                break;
+            if (backslashes % 2 == 0) break;
             ++j;
         }
         piece.quoted = true;
@@ -75,22 +74,19 @@ FusedArguments splitFused(std::string_view token) noexcept {
 }
 
 bool isKeywordPiece(std::string_view token, const FusedPiece& piece) noexcept {
-    if (piece.quoted || piece.length < 4 || piece.length > 10)
-        return false;
+    if (piece.quoted || piece.length < 4 || piece.length > 10) return false;
     static constexpr std::string_view keywords[] = {
-        "include", "path",   "addpath", "menu",    "choice",     "recordtype",
-        "field",   "device", "driver",  "link",    "breaktable", "record",
-        "grecord", "alias",  "info",    "registrar", "function", "variable"};
+        "include", "path",   "addpath", "menu",      "choice",     "recordtype",
+        "field",   "device", "driver",  "link",      "breaktable", "record",
+        "grecord", "alias",  "info",    "registrar", "function",   "variable"};
     const std::string_view text = piece.in(token);
     for (std::string_view keyword : keywords)
-        if (text == keyword)
-            return true;
+        if (text == keyword) return true;
     return false;
 }
 
 bool DbReader::refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
-    if (!isKeywordPiece(token, piece))
-        return false;
+    if (!isKeywordPiece(token, piece)) return false;
     reporter_.error(spanOf(at, piece).begin, "syntax",
                     "syntax error: expected name or quoted string, found keyword '" +
                         std::string(piece.in(token)) + "'");
@@ -109,15 +105,13 @@ void DbReader::doFusedRecordHead(std::string_view text, const Span& at,
 }
 
 void DbReader::doFusedField(std::string_view text, const Span& at, const FusedArguments& fused) {
-    if (refuseKeyword(text, at, fused.first))
-        return;
+    if (refuseKeyword(text, at, fused.first)) return;
     doField(nameOf(text, fused.first), spanOf(at, fused.first), valueOf(text, fused.second),
             spanOf(at, fused.second));
 }
 
 void DbReader::doFusedInfo(std::string_view text, const Span& at, const FusedArguments& fused) {
-    if (refuseKeyword(text, at, fused.first))
-        return;
+    if (refuseKeyword(text, at, fused.first)) return;
     doInfo(nameOf(text, fused.first), spanOf(at, fused.first), valueOf(text, fused.second),
            spanOf(at, fused.second));
 }

@@ -19,8 +19,7 @@ struct DbInput::Open {
 
     ~Open() { close(); }
     void close() {
-        if (file)
-            std::fclose(file);
+        if (file) std::fclose(file);
         file = nullptr;
     }
 };
@@ -93,13 +92,11 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
     return true;
 }
 
-void DbInput::expandLine(Open& input, std::string_view text, std::string& out,
-                         std::uint32_t line) {
+void DbInput::expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line) {
     ++counters_.linesExpanded;
     warnings_.clear();
     const std::size_t before = out.size();
-    if (expander_->expandLine(text, out, warnings_))
-        return;
+    if (expander_->expandLine(text, out, warnings_)) return;
     std::string shown = out.substr(before);
     while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
         shown.pop_back();
@@ -162,8 +159,7 @@ bool DbInput::loadChunk(Open& input) {
 // A cached file is one chunk: scanned in place, or expanded by its line index.
 bool DbInput::loadCachedChunk(Open& input) {
     {
-        if (input.cachedDelivered)
-            return false;
+        if (input.cachedDelivered) return false;
         input.cachedDelivered = true;
         CachedFile& file = *input.cached;
         file.indexLines();
@@ -195,8 +191,7 @@ bool DbInput::loadStreamChunk(Open& input) {
     std::unique_ptr<std::string> raw;
     std::string_view rawText;
     {
-        if (input.atEof && input.leftover.empty())
-            return false;
+        if (input.atEof && input.leftover.empty()) return false;
         raw = sources_.takeBuffer();
         raw->swap(input.leftover);
         auto readMore = [&] {
@@ -204,8 +199,7 @@ bool DbInput::loadStreamChunk(Open& input) {
             raw->resize(old + kBlockBytes);
             const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, input.file);
             raw->resize(old + n);
-            if (n == 0)
-                input.atEof = true;
+            if (n == 0) input.atEof = true;
         };
         while (!input.atEof && raw->size() < kBlockBytes)
             readMore();
@@ -251,8 +245,7 @@ bool DbInput::loadStreamChunk(Open& input) {
 
 bool DbInput::isOpen(std::string_view path) const noexcept {
     for (const auto& input : inputs_)
-        if (input->path == path)
-            return true;
+        if (input->path == path) return true;
     return false;
 }
 
@@ -261,8 +254,7 @@ DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
         Open& input = *inputs_.back();
         const DbTok kind = input.scanner.next(lexeme);
         if (kind == DbTok::End) {
-            if (loadChunk(input))
-                continue;
+            if (loadChunk(input)) continue;
             if (inputs_.size() > 1) {
                 popOpen();
                 continue;
@@ -271,8 +263,8 @@ DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
             return DbTok::End;
         }
         span.begin = {input.source, input.chunkBase + lexeme.offset};
-        span.end = {input.source,
-                    input.chunkBase + lexeme.offset + static_cast<std::uint32_t>(lexeme.text.size())};
+        span.end = {input.source, input.chunkBase + lexeme.offset +
+                                      static_cast<std::uint32_t>(lexeme.text.size())};
         return kind;
     }
     lexeme = {};
@@ -281,8 +273,7 @@ DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
 }
 
 void DbInput::setJson(bool json) {
-    if (!inputs_.empty())
-        inputs_.back()->scanner.setJson(json);
+    if (!inputs_.empty()) inputs_.back()->scanner.setJson(json);
 }
 
 } // namespace epicsdb::loaders

@@ -27,7 +27,6 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
 
 DbReader::~DbReader() = default;
 
-
 void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOnly) {
     searchPath_.assign(searchPath.begin(), searchPath.end());
     embeddedOnly_ = embeddedOnly;
@@ -48,8 +47,7 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
 
 bool DbReader::readFile(std::string_view name) {
     CachedFile* cached = nullptr;
-    if (!pushResolved(name, nullptr, {}, &cached))
-        return false;
+    if (!pushResolved(name, nullptr, {}, &cached)) return false;
     // A cached file read before is replayed from its plan when this load allows it.
     const std::uint32_t source = input_.currentSource();
     if (cached && cached->plan && replay(*cached->plan, source)) {
@@ -77,13 +75,12 @@ void DbReader::readText(std::string_view name, std::string_view text) {
 
 void DbReader::parse() {
     parser_->parse();
-    if (record_.node || record_.ignoreBody)
-        doEndRecord();
+    if (record_.node || record_.ignoreBody) doEndRecord();
 }
 
 // Opens `name` through the search path on top of the input stack.
-bool DbReader::pushResolved(std::string_view name, const Position* parent,
-                            std::string relation, CachedFile** cachedOut) {
+bool DbReader::pushResolved(std::string_view name, const Position* parent, std::string relation,
+                            CachedFile** cachedOut) {
     std::string expanded;
     auto fail = [&](std::string message) {
         if (parent)
@@ -128,8 +125,7 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent,
         std::string error;
         if (CachedFile* cached = context_.files.get(resolved->path, tooLarge, error)) {
             input_.pushCached(source, identity, *cached);
-            if (cachedOut)
-                *cachedOut = cached;
+            if (cachedOut) *cachedOut = cached;
         } else if (!tooLarge || !input_.pushStream(source, resolved->path, error)) {
             return fail("can't read \"" + resolved->shownName + "\": " + error);
         }
@@ -157,8 +153,7 @@ void DbReader::trackValueState(DbTok kind) {
                 break;
             }
             // A '}' at depth 0 is the record's own: the value was not closed.
-            if (kind == DbTok::RBrace)
-                --braceDepth_;
+            if (kind == DbTok::RBrace) --braceDepth_;
             [[fallthrough]];
         case DbTok::RParen:
             if (jsonDepth_ == 0) {
@@ -199,16 +194,14 @@ void DbReader::trackValueState(DbTok kind) {
         ++braceDepth_;
         break;
     case DbTok::RBrace:
-        if (braceDepth_ > 0)
-            --braceDepth_;
+        if (braceDepth_ > 0) --braceDepth_;
         break;
     default:
         break;
     }
     switch (valueState_) {
     case ValueState::Idle:
-        if ((kind == DbTok::Field || kind == DbTok::Info) && inRecordStatement_ &&
-            braceDepth_ == 1)
+        if ((kind == DbTok::Field || kind == DbTok::Info) && inRecordStatement_ && braceDepth_ == 1)
             valueState_ = ValueState::Keyword;
         break;
     case ValueState::Keyword:
@@ -216,7 +209,7 @@ void DbReader::trackValueState(DbTok kind) {
         break;
     case ValueState::Paren:
         valueState_ = (kind == DbTok::Bareword || kind == DbTok::String) ? ValueState::Name
-                                                                          : ValueState::Idle;
+                                                                         : ValueState::Idle;
         break;
     case ValueState::Name:
         if (kind == DbTok::Comma) {
@@ -258,8 +251,7 @@ bool startsTopLevelItem(DbTok kind) {
 
 std::string describeChar(std::string_view text) {
     const unsigned char c = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
-    if (c >= 0x20 && c < 0x7f)
-        return std::string("'") + static_cast<char>(c) + "'";
+    if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02x", c);
     return hex;
@@ -279,8 +271,7 @@ Parser::symbol_type DbReader::nextSymbol() {
             const DbTok nameKind = input_.next(name, nameSpan);
             if (nameKind != DbTok::String && nameKind != DbTok::Bareword) {
                 abandonRecording();
-                reporter_.error(nameSpan.begin, "syntax",
-                                "expected a file name after 'include'");
+                reporter_.error(nameSpan.begin, "syntax", "expected a file name after 'include'");
                 lastText_ = name.text;
                 return Parser::make_YYerror(nameSpan);
             }
@@ -295,8 +286,7 @@ Parser::symbol_type DbReader::nextSymbol() {
         case DbTok::BadJsonStringChar:
             abandonRecording();
             // While the parser skips a statement in error, more bad characters of it are noise.
-            if (skippingStatement_)
-                continue;
+            if (skippingStatement_) continue;
             skippingStatement_ = true;
             if (kind == DbTok::BadChar)
                 reporter_.error(span.begin, "invalid-character",
@@ -310,27 +300,22 @@ Parser::symbol_type DbReader::nextSymbol() {
         default:
             break;
         }
-        if (skippingStatement_ && startsTopLevelItem(kind))
-            skippingStatement_ = false;
-        if (recording_)
-            recordToken(kind, span, lexeme_.text, valueState_ == ValueState::InValue);
+        if (skippingStatement_ && startsTopLevelItem(kind)) skippingStatement_ = false;
+        if (recording_) recordToken(kind, span, lexeme_.text, valueState_ == ValueState::InValue);
         trackValueState(kind);
-        if (valueState_ == ValueState::InValue &&
-            jsonDepth_ > context_.options.maxNestingDepth && !jsonTooDeep_) {
+        if (valueState_ == ValueState::InValue && jsonDepth_ > context_.options.maxNestingDepth &&
+            !jsonTooDeep_) {
             jsonTooDeep_ = true;
             // A value already in error (the parser is recovering) needs no second message.
-            if (reporter_.errors() != errorsBeforeValue_)
-                continue;
+            if (reporter_.errors() != errorsBeforeValue_) continue;
             reporter_.error(span.begin, "nesting-too-deep",
                             "value nested more than " +
-                                std::to_string(context_.options.maxNestingDepth) +
-                                " levels deep");
+                                std::to_string(context_.options.maxNestingDepth) + " levels deep");
             abandonRecording();
             return Parser::make_YYerror(span);
         }
         if (jsonTooDeep_ && kind != DbTok::End) {
-            if (valueState_ != ValueState::InValue)
-                jsonTooDeep_ = false;
+            if (valueState_ != ValueState::InValue) jsonTooDeep_ = false;
             continue; // swallow the rest of the runaway value
         }
         switch (kind) {
@@ -424,8 +409,7 @@ void DbReader::syntaxError(const Span& at, std::string_view found,
     if (!expected.empty()) {
         message += "expected ";
         for (std::size_t i = 0; i < expected.size(); ++i) {
-            if (i > 0)
-                message += i + 1 == expected.size() ? " or " : ", ";
+            if (i > 0) message += i + 1 == expected.size() ? " or " : ", ";
             message += expected[i];
         }
         message += ", ";
@@ -433,9 +417,8 @@ void DbReader::syntaxError(const Span& at, std::string_view found,
     message += "found ";
     message += found;
     if (lastKind_ != DbTok::End && !lastText_.empty() && lastText_.size() <= 60 &&
-        (lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String ||
-         lastKind_ == DbTok::JBare || lastKind_ == DbTok::JString ||
-         lastKind_ == DbTok::JNumber))
+        (lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String || lastKind_ == DbTok::JBare ||
+         lastKind_ == DbTok::JString || lastKind_ == DbTok::JNumber))
         message += " '" + std::string(lastText_) + "'";
     reporter_.error(at.begin, "syntax", std::move(message));
 }
@@ -466,11 +449,9 @@ void DbReader::recover() {
 }
 
 void DbReader::endItem() {
-    if (recording_)
-        recordStep(ReplayPlan::Action::EndItem);
+    if (recording_) recordStep(ReplayPlan::Action::EndItem);
     sources_.releaseOldChunks();
-    if (!builtTexts_.empty())
-        builtTexts_.clear();
+    if (!builtTexts_.empty()) builtTexts_.clear();
 }
 
 } // namespace epicsdb::loaders

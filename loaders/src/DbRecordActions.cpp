@@ -46,8 +46,8 @@ bool DbReader::checkRecordName(std::string_view name, const Span& at) {
     const char first = name.front();
     if (first == '-' || first == '+' || first == '[' || first == '{')
         reporter_.warning(at.begin, "record-name",
-                          "record/alias name '" + std::string(name) +
-                              "' should not begin with '" + std::string(1, first) + "'");
+                          "record/alias name '" + std::string(name) + "' should not begin with '" +
+                              std::string(1, first) + "'");
     return true;
 }
 
@@ -63,8 +63,9 @@ void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::str
         record_.node = db_.findRecord(name);
         if (!record_.node) {
             reporter_.error(nameAt.begin, "record-unknown",
-                            "record " + quoted(name) + " not found (record type \"*\" "
-                            "only adds to an existing record)");
+                            "record " + quoted(name) +
+                                " not found (record type \"*\" "
+                                "only adds to an existing record)");
             record_.ignoreBody = true;
         }
         return;
@@ -81,10 +82,9 @@ void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::str
     dbstatic::RecordType* recordType = db_.findRecordType(type);
     if (!recordType) {
         std::vector<std::string> notes;
-        const std::string_view guess = bestMatch(type, db_.recordTypes(),
-                                                 [](const auto& t) { return t.name(); });
-        if (!guess.empty())
-            notes.push_back("did you mean " + quoted(guess) + "?");
+        const std::string_view guess =
+            bestMatch(type, db_.recordTypes(), [](const auto& t) { return t.name(); });
+        if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
         reporter_.error(typeAt.begin, "recordtype-unknown",
                         "record " + quoted(name) + " is of unknown type " + quoted(type),
                         std::move(notes));
@@ -118,10 +118,8 @@ void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::str
         return;
     }
     const std::uint32_t source = nameAt.begin.source;
-    if (fileIds_.size() <= source)
-        fileIds_.resize(source + 1, -1);
-    if (fileIds_[source] < 0)
-        fileIds_[source] = db_.internFile(sources_.source(source).name);
+    if (fileIds_.size() <= source) fileIds_.resize(source + 1, -1);
+    if (fileIds_[source] < 0) fileIds_[source] = db_.internFile(sources_.source(source).name);
     const dbstatic::SourcePosition where{static_cast<std::uint32_t>(fileIds_[source]),
                                          sources_.lineOf(nameAt.begin)};
     record_.node = db_.createRecord(*recordType, name, visible, where);
@@ -131,8 +129,7 @@ std::string_view DbReader::setterValue(const JsonValue& value) {
     std::string_view text = value.text;
     const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;
     if (text.find('\\') == std::string_view::npos) {
-        if (quotedString)
-            return text.substr(1, text.size() - 2);
+        if (quotedString) return text.substr(1, text.size() - 2);
         return text;
     }
     valueScratch_.clear();
@@ -142,8 +139,7 @@ std::string_view DbReader::setterValue(const JsonValue& value) {
 
 void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValue& value,
                        const Span& valueAt) {
-    if (!record_.node)
-        return;
+    if (!record_.node) return;
     dbstatic::Record& node = *record_.node;
     const dbstatic::RecordType& type = node.type();
     const dbstatic::FieldDef* field = type.findField(name);
@@ -159,9 +155,9 @@ void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValu
             }
         }
         if (best)
-            notes.push_back("did you mean " + quoted(best->name) + "?" +
-                            (best->prompt.empty() ? std::string()
-                                                  : " (" + std::string(best->prompt) + ")"));
+            notes.push_back(
+                "did you mean " + quoted(best->name) + "?" +
+                (best->prompt.empty() ? std::string() : " (" + std::string(best->prompt) + ")"));
         reporter_.error(nameAt.begin, "field-unknown",
                         std::string(type.name()) + " record " + quoted(node.name()) +
                             " does not have a field " + quoted(name),
@@ -192,11 +188,10 @@ void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValu
                 message += " using menu " + std::string(field->menu->name());
                 const std::string_view guess =
                     bestMatch(text, field->menu->choices(), [](const auto& c) { return c.value; });
-                if (!guess.empty())
-                    notes.push_back("did you mean " + quoted(guess) + "?");
+                if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
             } else if (field->type == DbfType::Device) {
-                message += ": no such device support for '" + std::string(type.name()) +
-                           "' record type";
+                message +=
+                    ": no such device support for '" + std::string(type.name()) + "' record type";
                 const std::string_view guess =
                     bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
                 if (!guess.empty())
@@ -214,16 +209,14 @@ void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValu
             break;
         }
         reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes));
-        if (status.error != PutError::BadCalc)
-            return;
+        if (status.error != PutError::BadCalc) return;
     }
     edits_.setField(field->index, text);
 }
 
 void DbReader::doInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
                       const Span&) {
-    if (!record_.node)
-        return;
+    if (!record_.node) return;
     if (name.empty()) {
         reporter_.error(nameAt.begin, "info-name", "info item name can't be empty");
         return;
@@ -232,10 +225,8 @@ void DbReader::doInfo(std::string_view name, const Span& nameAt, const JsonValue
 }
 
 void DbReader::doRecordAlias(std::string_view alias, const Span& at) {
-    if (!record_.node)
-        return;
-    if (!checkRecordName(alias, at))
-        return;
+    if (!record_.node) return;
+    if (!checkRecordName(alias, at)) return;
     if (!db_.createAlias(*record_.node, alias))
         reporter_.error(at.begin, "alias-exists",
                         "can't create alias " + quoted(alias) + " for " +
@@ -244,8 +235,7 @@ void DbReader::doRecordAlias(std::string_view alias, const Span& at) {
 
 void DbReader::doAlias(std::string_view record, const Span& recordAt, std::string_view alias,
                        const Span& aliasAt) {
-    if (!checkRecordName(alias, aliasAt) || !checkRecordName(record, recordAt))
-        return;
+    if (!checkRecordName(alias, aliasAt) || !checkRecordName(record, recordAt)) return;
     dbstatic::Record* target = db_.findRecord(record);
     if (!target) {
         reporter_.error(recordAt.begin, "record-unknown",
@@ -254,13 +244,12 @@ void DbReader::doAlias(std::string_view record, const Span& recordAt, std::strin
     }
     if (!db_.createAlias(*target, alias))
         reporter_.error(aliasAt.begin, "alias-exists",
-                        "can't create alias " + quoted(alias) + " referring to " +
-                            quoted(record) + ": the name is already in use");
+                        "can't create alias " + quoted(alias) + " referring to " + quoted(record) +
+                            ": the name is already in use");
 }
 
 void DbReader::doEndRecord() {
-    if (record_.node && !edits_.empty())
-        db_.apply(*record_.node, edits_);
+    if (record_.node && !edits_.empty()) db_.apply(*record_.node, edits_);
     edits_.clear();
     record_ = {};
 }

@@ -68,64 +68,54 @@ std::string_view literalOf(DbTok kind, std::string_view text) {
 }
 } // namespace
 
-
 // ---- grammar-facing record actions ----------------------------------------------------------
 
 void DbReader::beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
                            const Span& nameAt, bool visible) {
-    if (recording_)
-        recordStep(Action::RecordHead, &typeAt, &nameAt, visible);
+    if (recording_) recordStep(Action::RecordHead, &typeAt, &nameAt, visible);
     doBeginRecord(type, typeAt, name, nameAt, visible);
 }
 
 void DbReader::onField(std::string_view name, const Span& nameAt, const JsonValue& value,
                        const Span& valueAt) {
-    if (recording_)
-        recordStep(Action::Field, &nameAt, &valueAt);
+    if (recording_) recordStep(Action::Field, &nameAt, &valueAt);
     doField(name, nameAt, value, valueAt);
 }
 
 void DbReader::onInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
                       const Span& valueAt) {
-    if (recording_)
-        recordStep(Action::Info, &nameAt, &valueAt);
+    if (recording_) recordStep(Action::Info, &nameAt, &valueAt);
     doInfo(name, nameAt, value, valueAt);
 }
 
 void DbReader::onFusedRecordHead(std::string_view text, const Span& at) {
-    if (recording_)
-        recordStep(Action::FusedRecordHead, &at);
+    if (recording_) recordStep(Action::FusedRecordHead, &at);
     doFusedRecordHead(text, at, splitFused(text));
 }
 
 void DbReader::onFusedField(std::string_view text, const Span& at) {
-    if (recording_)
-        recordStep(Action::FusedField, &at);
+    if (recording_) recordStep(Action::FusedField, &at);
     doFusedField(text, at, splitFused(text));
 }
 
 void DbReader::onFusedInfo(std::string_view text, const Span& at) {
-    if (recording_)
-        recordStep(Action::FusedInfo, &at);
+    if (recording_) recordStep(Action::FusedInfo, &at);
     doFusedInfo(text, at, splitFused(text));
 }
 
 void DbReader::onRecordAlias(std::string_view alias, const Span& at) {
-    if (recording_)
-        recordStep(Action::RecordAlias, &at);
+    if (recording_) recordStep(Action::RecordAlias, &at);
     doRecordAlias(alias, at);
 }
 
 void DbReader::onAlias(std::string_view record, const Span& recordAt, std::string_view alias,
                        const Span& aliasAt) {
-    if (recording_)
-        recordStep(Action::Alias, &recordAt, &aliasAt);
+    if (recording_) recordStep(Action::Alias, &recordAt, &aliasAt);
     doAlias(record, recordAt, alias, aliasAt);
 }
 
 void DbReader::endRecord() {
-    if (recording_)
-        recordStep(Action::EndRecord);
+    if (recording_) recordStep(Action::EndRecord);
     doEndRecord();
 }
 
@@ -134,8 +124,7 @@ void DbReader::endRecord() {
 void DbReader::startRecording(CachedFile& file, std::uint32_t source) {
     ++file.planAttempts;
     const SourceInfo& info = sources_.source(source);
-    if (!info.lineStarts || info.chunks.size() != 1)
-        return;
+    if (!info.lineStarts || info.chunks.size() != 1) return;
     auto recording = std::make_unique<PlanRecording>();
     recording->file = &file;
     recording->source = source;
@@ -148,15 +137,12 @@ void DbReader::startRecording(CachedFile& file, std::uint32_t source) {
 }
 
 void DbReader::abandonRecording() noexcept {
-    if (recording_)
-        recording_->failed = true;
+    if (recording_) recording_->failed = true;
 }
 
-void DbReader::recordToken(DbTok kind, const Span& span, std::string_view text,
-                           bool lexedInJson) {
+void DbReader::recordToken(DbTok kind, const Span& span, std::string_view text, bool lexedInJson) {
     PlanRecording& r = *recording_;
-    if (r.failed || kind == DbTok::End)
-        return;
+    if (r.failed || kind == DbTok::End) return;
     if (span.begin.source != r.source || !isReplayableToken(kind, lexedInJson)) {
         r.failed = true;
         return;
@@ -171,8 +157,8 @@ void DbReader::recordToken(DbTok kind, const Span& span, std::string_view text,
                             static_cast<std::uint32_t>(text.data() - r.data) - starts[line],
                             static_cast<std::uint32_t>(text.size()),
                             r.plan.dollarLine[line] != 0};
-    if (!token.onDollarLine &&
-        (kind == DbTok::RecordHead || kind == DbTok::FieldStatement || kind == DbTok::InfoStatement))
+    if (!token.onDollarLine && (kind == DbTok::RecordHead || kind == DbTok::FieldStatement ||
+                                kind == DbTok::InfoStatement))
         token.fused = splitFused(text);
     // Lines with '$' are lexed again, alone and in the INITIAL state: they must not need more.
     if (token.onDollarLine && lexedInJson) {
@@ -187,11 +173,10 @@ void DbReader::recordToken(DbTok kind, const Span& span, std::string_view text,
 
 void DbReader::recordStep(Action action, const Span* a, const Span* b, bool flag) {
     PlanRecording& r = *recording_;
-    if (r.failed)
-        return;
+    if (r.failed) return;
     auto tokenAt = [&](const Span* span, std::uint32_t& index) {
-        auto it = std::lower_bound(r.tokenOffsets.begin(), r.tokenOffsets.end(),
-                                   span->begin.offset);
+        auto it =
+            std::lower_bound(r.tokenOffsets.begin(), r.tokenOffsets.end(), span->begin.offset);
         if (it == r.tokenOffsets.end() || *it != span->begin.offset ||
             span->begin.source != r.source)
             return false;
@@ -229,13 +214,11 @@ bool DbReader::replay(const ReplayPlan& plan, std::uint32_t source) {
     dollarLineStarts_.clear();
     dollarLines_.clear();
     for (std::uint32_t line = 0; line < plan.lineCount; ++line) {
-        if (!plan.dollarLine[line])
-            continue;
+        if (!plan.dollarLine[line]) continue;
         dollarLineStarts_.push_back(static_cast<std::uint32_t>(replayText_.size()));
         dollarLines_.push_back(line);
         replayText_.append(chunk.data + lineStarts[line], lineEnd(line) - lineStarts[line]);
-        if (replayText_.empty() || replayText_.back() != '\n')
-            replayText_.push_back('\n');
+        if (replayText_.empty() || replayText_.back() != '\n') replayText_.push_back('\n');
     }
     replayText_.append(2, '\0');
     replayTokens_.resize(plan.tokens.size());
@@ -245,29 +228,27 @@ bool DbReader::replay(const ReplayPlan& plan, std::uint32_t source) {
     std::size_t entry = 0;
     DbLexeme lexeme;
     while (replayScanner_.next(lexeme) != DbTok::End) {
-        while (entry + 1 < dollarLineStarts_.size() && dollarLineStarts_[entry + 1] <= lexeme.offset)
+        while (entry + 1 < dollarLineStarts_.size() &&
+               dollarLineStarts_[entry + 1] <= lexeme.offset)
             ++entry;
-        if (expected == plan.dollarTokens.size())
-            return false;
+        if (expected == plan.dollarTokens.size()) return false;
         const std::uint32_t index = plan.dollarTokens[expected++];
         const ReplayPlan::Token& token = plan.tokens[index];
-        if (token.kind != lexeme.kind || token.line != dollarLines_[entry])
-            return false;
+        if (token.kind != lexeme.kind || token.line != dollarLines_[entry]) return false;
         const std::uint32_t lineStart = lineStarts[token.line];
         const std::uint32_t spanColumn = lexeme.offset - dollarLineStarts_[entry];
-        const auto textColumn = static_cast<std::uint32_t>(lexeme.text.data() - replayText_.data()) -
-                                dollarLineStarts_[entry];
+        const auto textColumn =
+            static_cast<std::uint32_t>(lexeme.text.data() - replayText_.data()) -
+            dollarLineStarts_[entry];
         const std::uint32_t begin = chunk.base + lineStart + spanColumn;
         replayTokens_[index] = {
             {chunk.data + lineStart + textColumn, lexeme.text.size()},
             {{source, begin}, {source, begin + static_cast<std::uint32_t>(lexeme.text.size())}}};
     }
-    if (expected != plan.dollarTokens.size())
-        return false;
+    if (expected != plan.dollarTokens.size()) return false;
     for (std::size_t i = 0; i < plan.tokens.size(); ++i) {
         const ReplayPlan::Token& token = plan.tokens[i];
-        if (token.onDollarLine)
-            continue;
+        if (token.onDollarLine) continue;
         const std::uint32_t lineStart = lineStarts[token.line];
         const std::uint32_t begin = chunk.base + lineStart + token.spanColumn;
         replayTokens_[i] = {{chunk.data + lineStart + token.textColumn, token.length},

@@ -53,9 +53,9 @@ enum class DbTok : int {
     FieldStatement,
     InfoStatement,
     // lexical errors (the reader reports them)
-    BadChar,            // any character the state does not accept
-    NewlineInString,    // a newline before the closing quote (INITIAL)
-    BadJsonStringChar,  // a control character or bad escape in a JSON string
+    BadChar,           // any character the state does not accept
+    NewlineInString,   // a newline before the closing quote (INITIAL)
+    BadJsonStringChar, // a control character or bad escape in a JSON string
 };
 
 struct DbLexeme {

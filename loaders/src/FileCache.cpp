@@ -8,8 +8,7 @@
 namespace epicsdb::loaders {
 
 void CachedFile::indexLines() {
-    if (linesIndexed)
-        return;
+    if (linesIndexed) return;
     linesIndexed = true;
     const std::string_view all = content();
     std::size_t start = 0;
@@ -38,8 +37,7 @@ CachedFile* FileCache::put(const std::string& key, std::string_view content) {
 
 CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string& error) {
     tooLarge = false;
-    if (auto it = files_.find(path); it != files_.end())
-        return it->second.get();
+    if (auto it = files_.find(path); it != files_.end()) return it->second.get();
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file) {
         error = std::strerror(errno);

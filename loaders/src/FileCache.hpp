@@ -5,12 +5,12 @@
 #include "ReplayPlan.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
-#include <cstdint>
 
 namespace epicsdb::loaders {
 

@@ -28,11 +28,9 @@ struct JsonValue {
     // A bare object key stays bare unless it holds '+', '-' or '.'.
     static void appendBareKey(std::string_view key, std::string& out) {
         const bool quote = key.find_first_of("+-.") != std::string_view::npos;
-        if (quote)
-            out += '"';
+        if (quote) out += '"';
         out += key;
-        if (quote)
-            out += '"';
+        if (quote) out += '"';
     }
 };
 

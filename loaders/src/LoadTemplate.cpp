@@ -165,9 +165,9 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
 
     LoadGuard transaction(impl.db);
     TemplateLoader loader{impl.sink, impl.options, impl.defaultPath(), &Impl::expandFileName,
-                          [&impl, path = impl.defaultPath()](const std::string& templateFile,
-                                                             std::string_view setMacros,
-                                                             std::span<const ContextFrame> context) {
+                          [&impl, path = impl.defaultPath()](
+                              const std::string& templateFile, std::string_view setMacros,
+                              std::span<const ContextFrame> context) {
                               return impl.run(
                                   setMacros, path,
                                   [&](DbReader& reader) { reader.readFile(templateFile); }, false,

@@ -31,7 +31,8 @@ struct Loader::Impl {
     // The search list of a load without an explicit path: EPICS_DB_INCLUDE_PATH, or ".".
     // Split again only when the variable changed.
     const std::vector<std::string>& defaultPath() {
-        const char* env = options.useEnvironmentPath ? std::getenv("EPICS_DB_INCLUDE_PATH") : nullptr;
+        const char* env =
+            options.useEnvironmentPath ? std::getenv("EPICS_DB_INCLUDE_PATH") : nullptr;
         const std::string_view value = env && *env ? std::string_view(env) : std::string_view();
         if (!haveDefaultPath || value != defaultPathSource) {
             defaultPathSource.assign(value);
@@ -70,8 +71,7 @@ struct Loader::Impl {
     template <class Body>
     LoadResult run(std::string_view macros, const std::vector<std::string>& path, Body&& body,
                    bool embeddedOnly = false, std::span<const ContextFrame> outerContext = {}) {
-        if (running)
-            throw std::logic_error("epicsdb: a Loader does not load while it loads");
+        if (running) throw std::logic_error("epicsdb: a Loader does not load while it loads");
         running = true;
         ++loads;
         LoadResult result;

@@ -15,8 +15,7 @@ public:
     explicit MacroLineExpander(bool quiet) {
         table_.suppressWarnings(quiet);
         table_.setWarningSink([this](const maclib::Warning& warning) {
-            if (warnings_)
-                warnings_->push_back(describe(warning));
+            if (warnings_) warnings_->push_back(describe(warning));
         });
     }
 
@@ -47,10 +46,8 @@ private:
             break;
         }
         std::string text(warning.message);
-        if (text.rfind("macLib: ", 0) == 0)
-            text.erase(0, 8);
-        if (auto cut = text.find(" (expanding string"); cut != std::string::npos)
-            text.erase(cut);
+        if (text.rfind("macLib: ", 0) == 0) text.erase(0, 8);
+        if (auto cut = text.find(" (expanding string"); cut != std::string::npos) text.erase(cut);
         return text;
     }
 

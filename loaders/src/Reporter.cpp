@@ -4,8 +4,7 @@ namespace epicsdb::loaders {
 
 void Reporter::report(Severity severity, Position at, std::string_view code, std::string message,
                       std::vector<std::string> notes) {
-    if (gaveUp_)
-        return;
+    if (gaveUp_) return;
     Diagnostic d;
     d.severity = severity;
     d.code = code;
@@ -18,8 +17,7 @@ void Reporter::report(Severity severity, Position at, std::string_view code, std
 void Reporter::reportAt(Severity severity, SourceLocation where, std::string_view code,
                         std::string message, std::string sourceLine,
                         std::vector<ContextFrame> context) {
-    if (gaveUp_)
-        return;
+    if (gaveUp_) return;
     Diagnostic d;
     d.severity = severity;
     d.code = code;
@@ -33,8 +31,7 @@ void Reporter::reportAt(Severity severity, SourceLocation where, std::string_vie
 void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
                           std::string_view code, std::string message, std::string lineText,
                           std::vector<std::string> notes) {
-    if (gaveUp_)
-        return;
+    if (gaveUp_) return;
     Diagnostic d;
     d.severity = severity;
     d.code = code;

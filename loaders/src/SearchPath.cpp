@@ -23,8 +23,7 @@ std::vector<std::string> splitDbPath(std::string_view path) {
     std::size_t start = 0;
     while (start <= path.size()) {
         std::size_t stop = path.find(':', start);
-        if (stop == std::string_view::npos)
-            stop = path.size();
+        if (stop == std::string_view::npos) stop = path.size();
         std::string_view element = path.substr(start, stop - start);
         // Leading whitespace is skipped; whitespace before a separator ends the element there
         // and counts as an empty element (the quirk of SPEC 3.1).
@@ -35,16 +34,12 @@ std::vector<std::string> splitDbPath(std::string_view path) {
             ++end;
         const bool trailingSpace = end < element.size();
         element = element.substr(0, end);
-        if (element.empty() || trailingSpace)
-            sawEmpty = true;
-        if (!element.empty())
-            dirs.emplace_back(element);
-        if (stop == path.size())
-            break;
+        if (element.empty() || trailingSpace) sawEmpty = true;
+        if (!element.empty()) dirs.emplace_back(element);
+        if (stop == path.size()) break;
         start = stop + 1;
     }
-    if (sawEmpty)
-        dirs.emplace_back(".");
+    if (sawEmpty) dirs.emplace_back(".");
     return dirs;
 }
 
@@ -53,25 +48,21 @@ std::vector<std::string> splitMsiPath(std::string_view path) {
     std::size_t start = 0;
     for (;;) {
         std::size_t stop = path.find(':', start);
-        std::string_view element =
-            path.substr(start, stop == std::string_view::npos ? std::string_view::npos
-                                                              : stop - start);
+        std::string_view element = path.substr(
+            start, stop == std::string_view::npos ? std::string_view::npos : stop - start);
         dirs.emplace_back(element.empty() ? std::string_view(".") : element);
-        if (stop == std::string_view::npos)
-            break;
+        if (stop == std::string_view::npos) break;
         start = stop + 1;
     }
     return dirs;
 }
 
-std::optional<ResolvedFile> resolveFile(std::string_view name,
-                                        const std::vector<std::string>& dirs,
+std::optional<ResolvedFile> resolveFile(std::string_view name, const std::vector<std::string>& dirs,
                                         bool embeddedFallback) {
     const std::string fileName(name);
     const bool hasSlash = name.find_first_of("/\\") != std::string_view::npos;
     if (dirs.empty() || hasSlash) {
-        if (isReadableFile(fileName))
-            return ResolvedFile{fileName, fileName, {}, false};
+        if (isReadableFile(fileName)) return ResolvedFile{fileName, fileName, {}, false};
     } else {
         for (const std::string& dir : dirs) {
             std::string candidate = dir + "/" + fileName;

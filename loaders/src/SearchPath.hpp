@@ -18,16 +18,15 @@ std::vector<std::string> splitDbPath(std::string_view path);
 std::vector<std::string> splitMsiPath(std::string_view path);
 
 struct ResolvedFile {
-    std::string path;      // what to open ("dir/name", or the name as given)
-    std::string shownName; // how messages name it
+    std::string path;              // what to open ("dir/name", or the name as given)
+    std::string shownName;         // how messages name it
     std::string_view embeddedText; // non-empty for a definition file compiled into the library
     bool embedded = false;
 };
 
 // Looks `name` up: as given when the list is empty or the name holds '/' or '\'; otherwise in
 // each directory in order; then, if `embeddedFallback`, among the compiled-in definitions.
-std::optional<ResolvedFile> resolveFile(std::string_view name,
-                                        const std::vector<std::string>& dirs,
+std::optional<ResolvedFile> resolveFile(std::string_view name, const std::vector<std::string>& dirs,
                                         bool embeddedFallback);
 
 } // namespace epicsdb::loaders

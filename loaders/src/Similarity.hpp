@@ -12,8 +12,7 @@ namespace epicsdb::loaders {
 
 inline double nameSimilarity(std::string_view a, std::string_view b) {
     const std::size_t norm = 2 * std::max(a.size(), b.size());
-    if (norm == 0)
-        return 1.0;
+    if (norm == 0) return 1.0;
     std::vector<std::size_t> previous(b.size() + 1), current(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j)
         previous[j] = 2 * j;
@@ -21,8 +20,7 @@ inline double nameSimilarity(std::string_view a, std::string_view b) {
         current[0] = 2 * (i + 1);
         for (std::size_t j = 0; j < b.size(); ++j) {
             std::size_t substitution = previous[j];
-            if (a[i] != b[j])
-                ++substitution;
+            if (a[i] != b[j]) ++substitution;
             if (std::toupper(static_cast<unsigned char>(a[i])) !=
                 std::toupper(static_cast<unsigned char>(b[j])))
                 ++substitution;

@@ -17,8 +17,7 @@ void SourceManager::reset(std::span<const ContextFrame> outer) {
 
 std::uint32_t SourceManager::addSource(std::string_view name, const Position* parent,
                                        std::string_view relation) {
-    if (used_ == sources_.size())
-        sources_.push_back(std::make_unique<SourceInfo>());
+    if (used_ == sources_.size()) sources_.push_back(std::make_unique<SourceInfo>());
     SourceInfo& info = *sources_[used_];
     info.name.assign(name);
     info.relation.assign(relation);
@@ -61,8 +60,7 @@ void SourceManager::releaseOldChunks() {
 }
 
 std::unique_ptr<std::string> SourceManager::takeBuffer() {
-    if (spareBuffers_.empty())
-        return std::make_unique<std::string>();
+    if (spareBuffers_.empty()) return std::make_unique<std::string>();
     auto buffer = std::move(spareBuffers_.back());
     spareBuffers_.pop_back();
     buffer->clear();
@@ -71,8 +69,7 @@ std::unique_ptr<std::string> SourceManager::takeBuffer() {
 
 const Chunk* SourceManager::chunkOf(const SourceInfo& info, std::uint32_t offset) const {
     for (const Chunk& chunk : info.chunks)
-        if (offset >= chunk.base && offset <= chunk.base + chunk.size)
-            return &chunk;
+        if (offset >= chunk.base && offset <= chunk.base + chunk.size) return &chunk;
     return nullptr;
 }
 
@@ -81,8 +78,7 @@ std::uint32_t countNewlines(const char* begin, const char* end) {
     std::uint32_t n = 0;
     while (begin < end) {
         const void* hit = std::memchr(begin, '\n', static_cast<std::size_t>(end - begin));
-        if (!hit)
-            break;
+        if (!hit) break;
         ++n;
         begin = static_cast<const char*>(hit) + 1;
     }
@@ -100,8 +96,7 @@ std::uint32_t SourceManager::lineOf(Position position) {
                                           starts.begin());
     }
     const Chunk* chunk = chunkOf(info, position.offset);
-    if (!chunk)
-        return 0;
+    if (!chunk) return 0;
     // Move the cursor forward when possible; otherwise count from the chunk start.
     std::uint32_t from = chunk->base;
     std::uint32_t line = chunk->firstLine;
@@ -139,8 +134,7 @@ void SourceManager::locate(Position position, SourceLocation& where, std::string
         where.column = at - start + 1;
         if (lineText) {
             lineText->assign(data + start, stop - start);
-            if (!lineText->empty() && lineText->back() == '\r')
-                lineText->pop_back();
+            if (!lineText->empty() && lineText->back() == '\r') lineText->pop_back();
         }
     }
     if (context) {

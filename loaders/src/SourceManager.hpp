@@ -27,10 +27,10 @@ struct Chunk {
 };
 
 struct SourceInfo {
-    std::string name;        // as shown in messages (the path it was opened with)
-    std::string relation;    // how the parent led here ("included from", ...)
+    std::string name;     // as shown in messages (the path it was opened with)
+    std::string relation; // how the parent led here ("included from", ...)
     bool hasParent = false;
-    Position parent;         // where the parent included it
+    Position parent;          // where the parent included it
     std::deque<Chunk> chunks; // alive chunks, oldest first
     // For a source read whole (a cached file): where its lines start in the (expanded) text,
     // the file's own table or ownLineStarts; line lookups then use it.
@@ -59,8 +59,7 @@ public:
     void releaseOldChunks();
     [[nodiscard]] std::unique_ptr<std::string> takeBuffer();
     void recycleBuffer(std::unique_ptr<std::string> buffer) {
-        if (buffer)
-            spareBuffers_.push_back(std::move(buffer));
+        if (buffer) spareBuffers_.push_back(std::move(buffer));
     }
 
     // Line of a position (1-based); fast for offsets that only move forward.

@@ -24,11 +24,12 @@ Arena::Arena(std::size_t firstSlabBytes, std::size_t maxSlabBytes)
     : nextSlabBytes_(std::max<std::size_t>(firstSlabBytes, 256)),
       maxSlabBytes_(std::max(maxSlabBytes, nextSlabBytes_)) {}
 
-Arena::~Arena() { reset(); }
+Arena::~Arena() {
+    reset();
+}
 
 void* Arena::allocateSlow(std::size_t bytes, std::size_t alignment) {
-    if (bytes == 0)
-        return &zeroSizeObject;
+    if (bytes == 0) return &zeroSizeObject;
     const std::size_t needed = bytes + alignment;
     // Oversized requests get a slab of their own size and do not advance the growth; what is
     // left of the current slab is abandoned (bounded by the geometric growth).
@@ -39,8 +40,7 @@ void* Arena::allocateSlow(std::size_t bytes, std::size_t alignment) {
         nextSlabBytes_ = std::min(nextSlabBytes_ * 2, maxSlabBytes_);
 
     void* memory = std::malloc(sizeof(Slab) + slabBytes);
-    if (!memory)
-        throw std::bad_alloc();
+    if (!memory) throw std::bad_alloc();
     ++systemAllocations_;
     auto* slab = static_cast<Slab*>(memory);
     slab->previous = slabs_;

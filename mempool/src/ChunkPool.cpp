@@ -37,16 +37,14 @@ unsigned char* payloadOf(void* item) {
 
 void* systemAllocate(std::size_t bytes, std::size_t& counter) {
     void* p = std::malloc(bytes);
-    if (!p)
-        throw std::bad_alloc();
+    if (!p) throw std::bad_alloc();
     ++counter;
     return p;
 }
 } // namespace
 
 ChunkPool::ChunkPool(std::size_t itemSize, std::size_t chunkItems)
-    : itemSize_(itemSize + itemSize % 8),
-      allocSize_(itemSize_ + kHeaderSize + 2 * kRedZone),
+    : itemSize_(itemSize + itemSize % 8), allocSize_(itemSize_ + kHeaderSize + 2 * kRedZone),
       chunkItems_(chunkItems ? chunkItems : 1) {
     // Keep items pointer-aligned whatever item size was asked for.
     allocSize_ = (allocSize_ + alignof(void*) - 1) & ~(alignof(void*) - 1);
@@ -67,8 +65,8 @@ ChunkPool::~ChunkPool() {
 
 void ChunkPool::addChunk() {
     const std::size_t itemsBytes = allocSize_ * chunkItems_;
-    auto* memory = static_cast<unsigned char*>(
-        systemAllocate(itemsBytes + sizeof(Chunk), systemAllocations_));
+    auto* memory =
+        static_cast<unsigned char*>(systemAllocate(itemsBytes + sizeof(Chunk), systemAllocations_));
     auto* chunk = reinterpret_cast<Chunk*>(memory + itemsBytes);
     chunk->items = memory;
     chunk->notFree = 0;
@@ -86,15 +84,13 @@ void ChunkPool::addChunk() {
 }
 
 void* ChunkPool::allocate(std::size_t bytes) {
-    if (!freeList_)
-        addChunk();
+    if (!freeList_) addChunk();
     if (bytes > itemSize_) {
         auto* large = static_cast<Large*>(systemAllocate(
             sizeof(Large) - sizeof(Item) + payloadOffset + bytes + kRedZone, systemAllocations_));
         large->prev = nullptr;
         large->next = large_;
-        if (large_)
-            large_->prev = large;
+        if (large_) large_->prev = large;
         large_ = large;
         large->item.next = nullptr;
         large->item.chunk = nullptr;
@@ -116,8 +112,7 @@ ChunkPool::Item* ChunkPool::itemOf(void* block) noexcept {
 }
 
 void ChunkPool::deallocate(void* block) noexcept {
-    if (!block)
-        return;
+    if (!block) return;
     Item* item = itemOf(block);
     --inUse_;
     if (!item->chunk) {
@@ -127,8 +122,7 @@ void ChunkPool::deallocate(void* block) noexcept {
             large->prev->next = large->next;
         else
             large_ = large->next;
-        if (large->next)
-            large->next->prev = large->prev;
+        if (large->next) large->next->prev = large->prev;
         std::free(large);
         return;
     }
@@ -140,8 +134,7 @@ void ChunkPool::deallocate(void* block) noexcept {
 
 char* ChunkPool::duplicate(std::string_view text) {
     auto* copy = static_cast<char*>(allocate(text.size() + 1));
-    if (!text.empty())
-        std::memcpy(copy, text.data(), text.size());
+    if (!text.empty()) std::memcpy(copy, text.data(), text.size());
     copy[text.size()] = '\0';
     return copy;
 }
@@ -150,8 +143,7 @@ char* ChunkPool::concatenate(std::string_view a, std::string_view b, std::string
     auto* copy = static_cast<char*>(allocate(a.size() + b.size() + c.size() + 1));
     char* out = copy;
     for (std::string_view part : {a, b, c}) {
-        if (!part.empty())
-            std::memcpy(out, part.data(), part.size());
+        if (!part.empty()) std::memcpy(out, part.data(), part.size());
         out += part.size();
     }
     *out = '\0';
@@ -159,8 +151,7 @@ char* ChunkPool::concatenate(std::string_view a, std::string_view b, std::string
 }
 
 bool ChunkPool::releaseChunks() noexcept {
-    if (freeCount_ != chunkItems_ * chunkCount_)
-        return false;
+    if (freeCount_ != chunkItems_ * chunkCount_) return false;
     while (chunks_) {
         Chunk* next = chunks_->next;
         std::free(chunks_->items);
@@ -173,8 +164,8 @@ bool ChunkPool::releaseChunks() noexcept {
 }
 
 ChunkPoolStats ChunkPool::stats() const noexcept {
-    return {itemSize_,       allocSize_,      chunkItems_,      chunkCount_,
-            inUse_,          freeCount_,      largeRequests_,   systemAllocations_};
+    return {itemSize_, allocSize_, chunkItems_,    chunkCount_,
+            inUse_,    freeCount_, largeRequests_, systemAllocations_};
 }
 
 void ChunkPool::forEachChunk(const std::function<void(const void*, std::size_t)>& visit) const {

@@ -11,8 +11,7 @@ constexpr std::size_t kHugePage = std::size_t(2) << 20;
 }
 
 void* allocateLargeBlock(std::size_t bytes) {
-    if (bytes == 0)
-        return nullptr;
+    if (bytes == 0) return nullptr;
     void* block = nullptr;
     if (bytes >= kHugePage) {
         const std::size_t rounded = (bytes + kHugePage - 1) & ~(kHugePage - 1);
@@ -27,8 +26,7 @@ void* allocateLargeBlock(std::size_t bytes) {
     } else {
         block = std::calloc(1, bytes);
     }
-    if (!block)
-        throw std::bad_alloc();
+    if (!block) throw std::bad_alloc();
     return block;
 }
 

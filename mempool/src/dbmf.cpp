@@ -24,8 +24,7 @@ DbmfState& state() {
 }
 
 ChunkPool& poolLocked(DbmfState& s) {
-    if (!s.pool)
-        s.pool.emplace(64, 10);
+    if (!s.pool) s.pool.emplace(64, 10);
     return *s.pool;
 }
 
@@ -56,7 +55,9 @@ void* dbmfMalloc(size_t bytes) {
     return poolLocked(s).allocate(bytes);
 }
 
-char* dbmfStrdup(const char* str) { return copyInto(str); }
+char* dbmfStrdup(const char* str) {
+    return copyInto(str);
+}
 
 char* dbmfStrndup(const char* str, size_t len) {
     // Allocates len+1 whatever the string's length, as EPICS does, and copies up to len bytes.
@@ -75,11 +76,12 @@ char* dbmfStrcat3(const char* lhs, const char* mid, const char* rhs) {
     return poolLocked(s).concatenate(lhs, mid, rhs);
 }
 
-char* dbmfStrcat(const char* lhs, const char* rhs) { return dbmfStrcat3(lhs, rhs, ""); }
+char* dbmfStrcat(const char* lhs, const char* rhs) {
+    return dbmfStrcat3(lhs, rhs, "");
+}
 
 void dbmfFree(void* bytes) {
-    if (!bytes)
-        return;
+    if (!bytes) return;
     DbmfState& s = state();
     std::lock_guard guard(s.lock);
     if (!s.pool) {
@@ -96,8 +98,7 @@ void dbmfFreeChunks(void) {
         std::printf("dbmfFreeChunks called but dbmfInit never called\n");
         return;
     }
-    if (!s.pool->releaseChunks())
-        std::printf("dbmfFinish: not all free\n");
+    if (!s.pool->releaseChunks()) std::printf("dbmfFinish: not all free\n");
 }
 
 int dbmfShow(int level) {
@@ -117,8 +118,7 @@ int dbmfShow(int level) {
             std::printf("pchunkNode %p nNotFree %zu\n", chunk, notFree);
         });
     if (level > 1)
-        s.pool->forEachFree(
-            [](const void*, const void* next) { std::printf("%p\n", next); });
+        s.pool->forEachFree([](const void*, const void* next) { std::printf("%p\n", next); });
     return 0;
 }
 

@@ -23,10 +23,10 @@ protected:
         loaders::Loader ours(shipped, diagnostics);
         ASSERT_TRUE(ours.loadDefaultDefinitions().ok);
         loaders::Loader theirs(epics, diagnostics);
-        ASSERT_TRUE(theirs
-                        .loadDatabase("softIoc.dbd",
-                                      (test::sharedDir() / "conformance/epics-dbd").string())
-                        .ok);
+        ASSERT_TRUE(
+            theirs
+                .loadDatabase("softIoc.dbd", (test::sharedDir() / "conformance/epics-dbd").string())
+                .ok);
     }
 
     dbstatic::Database shipped;
@@ -38,8 +38,8 @@ protected:
 std::string describe(const dbstatic::FieldDef& f) {
     std::ostringstream out;
     out << f.name << " " << dbstatic::dbfTypeName(f.type) << " size=" << f.size
-        << " menu=" << (f.menu ? f.menu->name() : "") << " initial="
-        << (f.hasInitial ? "\"" + std::string(f.initial) + "\"" : std::string("-"))
+        << " menu=" << (f.menu ? f.menu->name() : "")
+        << " initial=" << (f.hasInitial ? "\"" + std::string(f.initial) + "\"" : std::string("-"))
         << " special=" << f.special << " pp=" << f.pp << " interest=" << f.interest
         << " hex=" << f.hexBase << " group=\"" << f.promptGroup << "\""
         << " asl=" << static_cast<int>(f.asl) << " prop=" << f.prop << " extra=\"" << f.extra
@@ -76,8 +76,7 @@ TEST_F(DefinitionFacts, DeviceSupportHasTheSameDtypOrder) {
         for (std::size_t d = 0; d < theirs.devices().size(); ++d) {
             EXPECT_EQ(ours->devices()[d].choice, theirs.devices()[d].choice) << theirs.name();
             EXPECT_EQ(ours->devices()[d].dset, theirs.devices()[d].dset) << theirs.name();
-            EXPECT_EQ(ours->devices()[d].linkType, theirs.devices()[d].linkType)
-                << theirs.name();
+            EXPECT_EQ(ours->devices()[d].linkType, theirs.devices()[d].linkType) << theirs.name();
         }
     }
 }

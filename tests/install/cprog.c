@@ -1,25 +1,23 @@
 /* A plain C program written against EPICS's macLib.h and dbmf.h, built against the installed
  * epicsdb with pkg-config. */
-#include <macLib.h>
 #include <dbmf.h>
+#include <macLib.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int main(void) {
-    MAC_HANDLE *handle = NULL;
-    char **pairs = NULL;
+    MAC_HANDLE* handle = NULL;
+    char** pairs = NULL;
     char buffer[100];
     long n;
-    char *copy;
-    void *block;
+    char* copy;
+    void* block;
 
-    if (macCreateHandle(&handle, NULL) != 0)
-        return 1;
+    if (macCreateHandle(&handle, NULL) != 0) return 1;
     macSuppressWarning(handle, 1);
-    if (macParseDefns(handle, "P=ioc:,N=7,DESC='a, b'", &pairs) != 3)
-        return 2;
+    if (macParseDefns(handle, "P=ioc:,N=7,DESC='a, b'", &pairs) != 3) return 2;
     macInstallMacros(handle, pairs);
     free(pairs);
 

@@ -71,8 +71,8 @@ TEST_F(BadInput, DeeplyNestedValuesStopAtTheBound) {
     EXPECT_EQ(errors()[0]->message, "value nested more than 1000 levels deep");
     // Braces that are not JSON are a syntax error at the second one.
     std::string braces(100000, '{');
-    for (const std::string& text : {"record(ai, r) " + braces + "\n",
-                                    "record(ai, r) { info(x, " + braces + ") }\n"}) {
+    for (const std::string& text :
+         {"record(ai, r) " + braces + "\n", "record(ai, r) { info(x, " + braces + ") }\n"}) {
         diagnostics.items.clear();
         EXPECT_FALSE(load(text).ok);
         ASSERT_EQ(errors().size(), 1u);
@@ -85,8 +85,8 @@ TEST_F(BadInput, BigFilesAreStreamedWithCorrectLineNumbers) {
     std::string text;
     const int records = 80000;
     for (int i = 0; i < records; ++i)
-        text += "record(ai, \"rec" + std::to_string(i) +
-                "\") {\n    field(DESC, \"record number " + std::to_string(i) + "\")\n}\n";
+        text += "record(ai, \"rec" + std::to_string(i) + "\") {\n    field(DESC, \"record number " +
+                std::to_string(i) + "\")\n}\n";
     text += "record(ai, last) { field(PREC, oops) }\n";
     ASSERT_GT(text.size(), 4u << 20);
     const std::string path = dir.write("big.db", text);

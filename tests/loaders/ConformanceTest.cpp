@@ -103,7 +103,8 @@ TEST_F(DbStaticConformance, TheFilesThatMustFailDo) {
     const Case cases[] = {
         {"dbStaticTestAlias1.db", "bad character '.' in record/alias name \"testrec2alias.NAME\""},
         {"dbStaticTestAlias2.db", "bad character '.' in record/alias name \"testalias5.NAME\""},
-        {"dbBadLink.db", "can't set \"eVME_IO2.INP\" to \"#C200 201 @parm VME_IO\": Bad Field value"},
+        {"dbBadLink.db",
+         "can't set \"eVME_IO2.INP\" to \"#C200 201 @parm VME_IO\": Bad Field value"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.file);

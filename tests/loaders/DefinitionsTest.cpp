@@ -155,15 +155,15 @@ TEST_F(Definitions, RefusedDefinitionsAreReportedWithTheirPosition) {
         {"recordtype(r) { field(A, DBF_LONG) { prompt(\"a\") } }\ndevice(r, FOO_IO, devX, \"X\")\n",
          "bad link type \"FOO_IO\" for device \"X\"", 2, 11},
         {"breaktable(b) { 1 2 x 4 }\n", "non-numeric value \"x\" in breaktable", 1, 21},
-        {"breaktable(b) { 1 2 3 }\n", "breaktable(b): raw value missing (odd number of values)",
-         1, 1},
+        {"breaktable(b) { 1 2 3 }\n", "breaktable(b): raw value missing (odd number of values)", 1,
+         1},
         {"breaktable(b) { 1 2 }\n", "breaktable(b): must have at least two points", 1, 1},
         {"breaktable(b) { 0 0 1 0 }\n", "breaktable(b): slope is zero", 1, 1},
         {"breaktable(b) { 0 0 1 1 2 0 }\n", "breaktable(b): slope changes sign", 1, 1},
         {"menu(\"\") { choice(a, \"A\") }\n", "menu name can't be empty", 1, 6},
         {"driver(\"\")\n", "driver name can't be empty", 1, 8},
-        {"recordtype(r) { field(\"\", DBF_LONG) { prompt(\"a\") } }\n",
-         "field name can't be empty", 1, 23},
+        {"recordtype(r) { field(\"\", DBF_LONG) { prompt(\"a\") } }\n", "field name can't be empty",
+         1, 23},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.text);

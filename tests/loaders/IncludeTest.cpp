@@ -49,10 +49,13 @@ TEST_F(Includes, ErrorsInAnIncludedFileShowTheIncludeChain) {
 TEST_F(Includes, PathAndAddpathSetTheSearchListOfTheLoad) {
     dir.write("a/one.db", "record(ai, one)\n");
     dir.write("b/two.db", "record(ai, two)\n");
-    const std::string top = dir.write("top.db", "path \"" + dir.path("a") + "\"\n"
-                                                "include \"one.db\"\n"
-                                                "addpath \"" + dir.path("b") + "\"\n"
-                                                "include \"two.db\"\n");
+    const std::string top = dir.write("top.db", "path \"" + dir.path("a") +
+                                                    "\"\n"
+                                                    "include \"one.db\"\n"
+                                                    "addpath \"" +
+                                                    dir.path("b") +
+                                                    "\"\n"
+                                                    "include \"two.db\"\n");
     ASSERT_TRUE(loader.loadDatabase(top, dir.path()).ok) << allMessages();
     EXPECT_NE(db.findRecord("one"), nullptr);
     EXPECT_NE(db.findRecord("two"), nullptr);
@@ -115,12 +118,14 @@ TEST_F(Includes, ModuleDefinitionsFindTheStandardFilesBuiltIn) {
     dbstatic::Database fresh;
     DiagnosticList list;
     loaders::Loader reader(fresh, list);
-    const std::string dbd = dir.write("myRecord.dbd", "recordtype(my) {\n"
-                                                      "    include \"dbCommon.dbd\"\n"
-                                                      "    field(VAL, DBF_DOUBLE) { prompt(\"v\") }\n"
-                                                      "}\n");
+    const std::string dbd =
+        dir.write("myRecord.dbd", "recordtype(my) {\n"
+                                  "    include \"dbCommon.dbd\"\n"
+                                  "    field(VAL, DBF_DOUBLE) { prompt(\"v\") }\n"
+                                  "}\n");
     ASSERT_TRUE(
-        reader.loadRecordsText("menus.dbd", "include \"menuGlobal.dbd\"\ninclude \"menuScan.dbd\"\n")
+        reader
+            .loadRecordsText("menus.dbd", "include \"menuGlobal.dbd\"\ninclude \"menuScan.dbd\"\n")
             .ok);
     auto result = reader.loadDatabase(dbd, dir.path());
     ASSERT_TRUE(result.ok) << (list.items.empty() ? "" : list.items[0].message);

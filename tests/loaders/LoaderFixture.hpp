@@ -36,7 +36,9 @@ public:
         return file.string();
     }
     [[nodiscard]] std::string path() const { return path_.string(); }
-    [[nodiscard]] std::string path(const std::string& name) const { return (path_ / name).string(); }
+    [[nodiscard]] std::string path(const std::string& name) const {
+        return (path_ / name).string();
+    }
 
 private:
     std::filesystem::path path_;
@@ -60,15 +62,13 @@ protected:
     [[nodiscard]] std::vector<const Diagnostic*> errors() const {
         std::vector<const Diagnostic*> out;
         for (const auto& d : diagnostics.items)
-            if (d.severity == Severity::Error)
-                out.push_back(&d);
+            if (d.severity == Severity::Error) out.push_back(&d);
         return out;
     }
     [[nodiscard]] std::vector<const Diagnostic*> warnings() const {
         std::vector<const Diagnostic*> out;
         for (const auto& d : diagnostics.items)
-            if (d.severity == Severity::Warning)
-                out.push_back(&d);
+            if (d.severity == Severity::Warning) out.push_back(&d);
         return out;
     }
     [[nodiscard]] std::string allMessages() const {
@@ -84,11 +84,9 @@ protected:
     // dbGetString of rec.FIELD, "<no record>"/"<no field>" when absent.
     [[nodiscard]] std::string field(std::string_view record, std::string_view name) const {
         const dbstatic::Record* node = db.findRecord(record);
-        if (!node)
-            return "<no record>";
+        if (!node) return "<no record>";
         const dbstatic::FieldDef* def = node->type().findField(name);
-        if (!def)
-            return "<no field>";
+        if (!def) return "<no field>";
         return db.getString(*node, *def).value_or("<null>");
     }
 

@@ -31,8 +31,9 @@ TEST_F(Macros, UndefinedMacrosWarnAboutTheLineAndFailLater) {
     ASSERT_EQ(warnings()[0]->notes.size(), 1u);
     EXPECT_EQ(warnings()[0]->notes[0], "macro MISSING is undefined");
     ASSERT_EQ(errors().size(), 1u);
-    EXPECT_EQ(errors()[0]->message,
-              "can't set \"r.DESC\" to \"$(MISSING,undefined)\": the value has an unexpanded macro");
+    EXPECT_EQ(
+        errors()[0]->message,
+        "can't set \"r.DESC\" to \"$(MISSING,undefined)\": the value has an unexpanded macro");
 }
 
 TEST_F(Macros, QuietWarningsKeepTheLineWarningAndTheShortMarker) {

@@ -146,8 +146,8 @@ TEST_F(Records, RefusedValuesNameRecordFieldValueAndReason) {
          "long",
          ""},
         {"INP", "\"#C1 2 @x\"", "can't set \"r.INP\" to \"#C1 2 @x\": Bad Field value", ""},
-        {"DESC", "'x$(P)y'", "can't set \"r.DESC\" to \"x$(P)y\": the value has an unexpanded macro",
-         ""},
+        {"DESC", "'x$(P)y'",
+         "can't set \"r.DESC\" to \"x$(P)y\": the value has an unexpanded macro", ""},
         {"HOPR", "1e999", "can't set \"r.HOPR\" to \"1e999\": Too large to represent", ""},
     };
     for (const Case& c : cases) {
@@ -226,8 +226,7 @@ TEST_F(Records, RecordsOnceOnlyRefusesRedefinition) {
     EXPECT_FALSE(load("record(ai, r)\nrecord(ai, r) { field(DESC, x) }\n").ok);
     ASSERT_EQ(errors().size(), 1u);
     EXPECT_EQ(errors()[0]->message, "record \"r\" already defined and dbRecordsOnceOnly set");
-    EXPECT_TRUE(load("record(ai, r)\nrecord(\"*\", r) { field(DESC, x) }\n").ok)
-        << allMessages();
+    EXPECT_TRUE(load("record(ai, r)\nrecord(\"*\", r) { field(DESC, x) }\n").ok) << allMessages();
     EXPECT_EQ(field("r", "DESC"), "x");
 }
 

@@ -18,9 +18,8 @@ protected:
                 for (const auto& info : node->infos())
                     out += std::string(node->name()) + " info " + std::string(info.name) + "=" +
                            std::string(info.value) + "\n";
-        out += std::to_string(db.recordCount()) + " records, " +
-               std::to_string(db.aliasCount()) + " aliases, " +
-               std::to_string(db.recordTypes().size()) + " types, " +
+        out += std::to_string(db.recordCount()) + " records, " + std::to_string(db.aliasCount()) +
+               " aliases, " + std::to_string(db.recordTypes().size()) + " types, " +
                std::to_string(db.menus().size()) + " menus\n";
         return out;
     }

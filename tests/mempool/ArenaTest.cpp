@@ -42,8 +42,9 @@ TEST(Arena, CopiesAreStableAndTerminated) {
         views.push_back(arena.copy("name:" + std::to_string(i)));
     for (int i = 0; i < 1000; ++i) {
         EXPECT_EQ(views[static_cast<std::size_t>(i)], "name:" + std::to_string(i));
-        EXPECT_EQ(views[static_cast<std::size_t>(i)].data()[views[static_cast<std::size_t>(i)].size()],
-                  '\0');
+        EXPECT_EQ(
+            views[static_cast<std::size_t>(i)].data()[views[static_cast<std::size_t>(i)].size()],
+            '\0');
     }
 }
 

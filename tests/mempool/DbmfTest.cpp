@@ -39,9 +39,8 @@ TEST(Dbmf, FirstAllocationSetsUpTheDefaultPool) {
         dbmfShow(0);
         return 0;
     });
-    EXPECT_EQ(r.out,
-              "size 64 allocSize 96 chunkItems 10 nAlloc 1 nFree 9 nChunks 1 nGtSize 0\n"
-              "size 64 allocSize 96 chunkItems 10 nAlloc 0 nFree 10 nChunks 1 nGtSize 0\n");
+    EXPECT_EQ(r.out, "size 64 allocSize 96 chunkItems 10 nAlloc 1 nFree 9 nChunks 1 nGtSize 0\n"
+                     "size 64 allocSize 96 chunkItems 10 nAlloc 0 nFree 10 nChunks 1 nGtSize 0\n");
 }
 
 TEST(Dbmf, InitTwiceIsRefused) {

@@ -18,8 +18,7 @@ struct ChildResult {
 
 inline ChildResult runInChild(const std::function<int()>& body) {
     int fds[2];
-    if (pipe(fds) != 0)
-        return {};
+    if (pipe(fds) != 0) return {};
     std::fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {

@@ -26,16 +26,14 @@ inline ProgramResult runProgram(const std::string& program, const std::vector<st
                                 const std::string& standardInput = {}) {
     namespace fs = std::filesystem;
     static int counter = 0;
-    const fs::path base = fs::temp_directory_path() /
-                          ("epicsdb-run-" + std::to_string(::getpid()) + "-" +
-                           std::to_string(counter++));
+    const fs::path base = fs::temp_directory_path() / ("epicsdb-run-" + std::to_string(::getpid()) +
+                                                       "-" + std::to_string(counter++));
     const std::string outPath = base.string() + ".out", errPath = base.string() + ".err",
                       inPath = base.string() + ".in";
     std::ofstream(inPath, std::ios::binary) << standardInput;
     const pid_t pid = fork();
     if (pid == 0) {
-        if (!workingDirectory.empty() && chdir(workingDirectory.c_str()) != 0)
-            _exit(127);
+        if (!workingDirectory.empty() && chdir(workingDirectory.c_str()) != 0) _exit(127);
         const int in = open(inPath.c_str(), O_RDONLY);
         const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

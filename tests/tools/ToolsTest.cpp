@@ -145,8 +145,9 @@ TEST_F(Tool, ChecksAndDumpsSubstitutionFiles) {
                                "}\n");
     auto r = run({"dump", "-I", ".", "set.substitutions"});
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("record(ao,\"x:a\") {\n\tfield(DTYP,\"Soft Channel\")\n\tfield(DRVH,\"5\")"),
-              std::string::npos)
+    EXPECT_NE(
+        r.out.find("record(ao,\"x:a\") {\n\tfield(DTYP,\"Soft Channel\")\n\tfield(DRVH,\"5\")"),
+        std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("record(ao,\"x:b\")"), std::string::npos);
     write("broken.substitutions", "file one.template {\n    { P=\"y:\", N=c, MAX=lots }\n}\n");

@@ -5,8 +5,7 @@ namespace epicsdb::cli {
 const OptionSpec* CommandLine::find(std::string_view name) const {
     for (const OptionSpec& spec : specs_)
         for (const std::string& candidate : spec.names)
-            if (candidate == name)
-                return &spec;
+            if (candidate == name) return &spec;
     return nullptr;
 }
 
@@ -40,11 +39,9 @@ void CommandLine::parse(const std::vector<std::string>& args) {
             attached = arg.substr(2);
         }
         const OptionSpec* spec = find(name);
-        if (!spec)
-            throw UsageError("unknown option '" + arg + "'");
+        if (!spec) throw UsageError("unknown option '" + arg + "'");
         if (!spec->takesValue) {
-            if (attached)
-                throw UsageError("option '" + name + "' takes no value");
+            if (attached) throw UsageError("option '" + name + "' takes no value");
             given_[spec->names.front()];
             continue;
         }
@@ -69,8 +66,7 @@ const std::vector<std::string>& CommandLine::values(std::string_view name) const
 
 std::optional<std::string> CommandLine::value(std::string_view name) const {
     const auto& all = values(name);
-    if (all.empty())
-        return std::nullopt;
+    if (all.empty()) return std::nullopt;
     return all.back();
 }
 
@@ -80,8 +76,7 @@ std::string CommandLine::optionHelp() const {
         std::string left = "  ";
         for (std::size_t i = 0; i < spec.names.size(); ++i)
             left += (i ? ", " : "") + spec.names[i];
-        if (spec.takesValue)
-            left += " " + spec.valueName;
+        if (spec.takesValue) left += " " + spec.valueName;
         if (left.size() < 26)
             left.resize(26, ' ');
         else

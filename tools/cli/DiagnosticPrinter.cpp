@@ -21,8 +21,7 @@ std::string locationText(const SourceLocation& where) {
     std::string text = where.file.empty() ? std::string("<input>") : where.file;
     if (where.line) {
         text += ":" + std::to_string(where.line);
-        if (where.column)
-            text += ":" + std::to_string(where.column);
+        if (where.column) text += ":" + std::to_string(where.column);
     }
     return text;
 }
@@ -64,7 +63,7 @@ std::string jsonQuoted(std::string_view text) {
 std::string DiagnosticPrinter::toText(const Diagnostic& d, bool color) {
     const char* bold = color ? "\033[1m" : "";
     const char* reset = color ? "\033[0m" : "";
-    const char* tint = !color                           ? ""
+    const char* tint = !color                            ? ""
                        : d.severity == Severity::Error   ? "\033[1;31m"
                        : d.severity == Severity::Warning ? "\033[1;35m"
                                                          : "\033[1;36m";
@@ -94,10 +93,10 @@ std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
                ",\"column\":" + std::to_string(where.column) + "}";
     };
     std::string out = "{\"severity\":\"" + std::string(severityName(d.severity)) +
-                      "\",\"code\":" + jsonQuoted(d.code) + ",\"message\":" +
-                      jsonQuoted(d.message) + ",\"location\":" + location(d.location);
-    if (!d.sourceLine.empty())
-        out += ",\"sourceLine\":" + jsonQuoted(d.sourceLine);
+                      "\",\"code\":" + jsonQuoted(d.code) +
+                      ",\"message\":" + jsonQuoted(d.message) +
+                      ",\"location\":" + location(d.location);
+    if (!d.sourceLine.empty()) out += ",\"sourceLine\":" + jsonQuoted(d.sourceLine);
     if (!d.context.empty()) {
         out += ",\"context\":[";
         for (std::size_t i = 0; i < d.context.size(); ++i)
@@ -120,10 +119,9 @@ void DiagnosticPrinter::report(Diagnostic diagnostic) {
         ++errors_;
     else if (diagnostic.severity == Severity::Warning)
         ++warnings_;
-    if (quietWarnings_ && diagnostic.severity != Severity::Error)
-        return;
-    const std::string text = format_ == DiagnosticFormat::Json ? toJson(diagnostic) + "\n"
-                                                               : toText(diagnostic, color_);
+    if (quietWarnings_ && diagnostic.severity != Severity::Error) return;
+    const std::string text =
+        format_ == DiagnosticFormat::Json ? toJson(diagnostic) + "\n" : toText(diagnostic, color_);
     std::fwrite(text.data(), 1, text.size(), out_);
 }
 

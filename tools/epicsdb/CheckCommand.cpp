@@ -44,8 +44,7 @@ int runCheck(const Arguments& args) {
     printer.setQuietWarnings(line.has("-q"));
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(line, db, printer);
-    if (summary.unreadable)
-        return 2;
+    if (summary.unreadable) return 2;
     if (json)
         std::printf("{\"summary\":{\"files\":%zu,\"records\":%zu,\"aliases\":%zu,\"errors\":%zu,"
                     "\"warnings\":%zu}}\n",
@@ -56,8 +55,7 @@ int runCheck(const Arguments& args) {
                      summary.files, summary.files == 1 ? "" : "s", db.recordCount(),
                      printer.errors(), printer.errors() == 1 ? "" : "s", printer.warnings(),
                      printer.warnings() == 1 ? "" : "s");
-    if (line.has("--stats"))
-        printStats(db, summary);
+    if (line.has("--stats")) printStats(db, summary);
     return printer.errors() ? 1 : 0;
 }
 

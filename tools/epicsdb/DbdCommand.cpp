@@ -52,8 +52,7 @@ int runDbd(const Arguments& args) {
         }
         loader.loadDatabase(file);
     }
-    if (printer.errors())
-        return 1;
+    if (printer.errors()) return 1;
     OutputFile output(line.value("-o"));
     if (!output.ok()) {
         std::fprintf(stderr, "epicsdb dbd: can't write '%s'\n", line.value("-o")->c_str());

@@ -43,8 +43,7 @@ int runDump(const Arguments& args) {
                 throw cli::UsageError("--format must be db or json, not '" + *format + "'");
             json = *format == "json";
         }
-        if (auto text = line.value("--level"))
-            level = parseLevel(*text);
+        if (auto text = line.value("--level")) level = parseLevel(*text);
         if (!line.has("-h") && line.positional().empty() && line.values("-S").empty() &&
             line.values("--dbd").empty())
             throw cli::UsageError("no files to dump");
@@ -60,8 +59,7 @@ int runDump(const Arguments& args) {
     printer.setQuietWarnings(line.has("-q"));
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(line, db, printer);
-    if (summary.unreadable)
-        return 2;
+    if (summary.unreadable) return 2;
 
     OutputFile output(line.value("-o"));
     if (!output.ok()) {
@@ -85,8 +83,7 @@ int runDump(const Arguments& args) {
         return 2;
     }
     output.stream().flush();
-    if (line.has("--stats"))
-        printStats(db, summary);
+    if (line.has("--stats")) printStats(db, summary);
     if (printer.errors())
         std::fprintf(stderr, "epicsdb dump: %zu error%s\n", printer.errors(),
                      printer.errors() == 1 ? "" : "s");

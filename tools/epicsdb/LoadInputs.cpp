@@ -20,18 +20,15 @@ bool isDefinitionFile(std::string_view path) {
 
 bool isSubstitutionFile(std::string_view path) {
     for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
-        if (endsWith(path, suffix))
-            return true;
+        if (endsWith(path, suffix)) return true;
     return false;
 }
 
 bool readable(const std::string& path) {
     struct stat info {};
-    if (::stat(path.c_str(), &info) != 0 || S_ISDIR(info.st_mode))
-        return false;
+    if (::stat(path.c_str(), &info) != 0 || S_ISDIR(info.st_mode)) return false;
     std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file)
-        return false;
+    if (!file) return false;
     std::fclose(file);
     return true;
 }
@@ -83,8 +80,7 @@ LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
             summary.unreadable = true;
         }
     }
-    if (summary.unreadable)
-        return summary;
+    if (summary.unreadable) return summary;
 
     bool haveDefinitions = false;
     for (const Input& input : inputs)

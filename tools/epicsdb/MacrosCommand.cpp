@@ -28,8 +28,7 @@ bool readAll(const std::string& path, std::string& text) {
         return true;
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
+    if (!in) return false;
     std::ostringstream buffer;
     buffer << in.rdbuf();
     text = buffer.str();
@@ -73,8 +72,7 @@ int runMacros(const Arguments& args) {
             text = "macro " + std::string(warning.macro) + " is undefined";
         else if (auto cut = text.find(" (expanding string"); cut != std::string::npos)
             text.erase(cut);
-        if (text.rfind("macLib: ", 0) == 0)
-            text.erase(0, 8);
+        if (text.rfind("macLib: ", 0) == 0) text.erase(0, 8);
         std::fprintf(stderr, "epicsdb macros: warning: %s\n", text.c_str());
     });
     for (const std::string& definitions : line.values("-M"))
@@ -84,8 +82,7 @@ int runMacros(const Arguments& args) {
     std::string out;
     auto expand = [&](std::string_view text) {
         out.clear();
-        if (!table.expand(text, out).ok())
-            allDefined = false;
+        if (!table.expand(text, out).ok()) allDefined = false;
         std::fwrite(out.data(), 1, out.size(), stdout);
     };
     for (const std::string& text : line.values("-t")) {

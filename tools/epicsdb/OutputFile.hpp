@@ -19,7 +19,9 @@ public:
             stream_ = &file_;
         }
     }
-    [[nodiscard]] bool ok() const { return !file_.is_open() ? stream_ == &std::cout : file_.good(); }
+    [[nodiscard]] bool ok() const {
+        return !file_.is_open() ? stream_ == &std::cout : file_.good();
+    }
     [[nodiscard]] std::ostream& stream() { return *stream_; }
 
 private:

@@ -37,16 +37,11 @@ int main(int argc, char** argv) {
     }
     epicsdb::tools::Arguments args(argv + 2, argv + argc);
     try {
-        if (command == "check")
-            return epicsdb::tools::runCheck(args);
-        if (command == "dump")
-            return epicsdb::tools::runDump(args);
-        if (command == "dbd")
-            return epicsdb::tools::runDbd(args);
-        if (command == "macros")
-            return epicsdb::tools::runMacros(args);
-        if (command == "expand")
-            return epicsdb::tools::runExpand(args);
+        if (command == "check") return epicsdb::tools::runCheck(args);
+        if (command == "dump") return epicsdb::tools::runDump(args);
+        if (command == "dbd") return epicsdb::tools::runDbd(args);
+        if (command == "macros") return epicsdb::tools::runMacros(args);
+        if (command == "expand") return epicsdb::tools::runExpand(args);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
         return 2;

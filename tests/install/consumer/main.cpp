@@ -8,8 +8,7 @@ int main() {
     epicsdb::dbstatic::Database db;
     epicsdb::DiagnosticList diagnostics;
     epicsdb::loaders::Loader loader(db, diagnostics);
-    if (!loader.loadDefaultDefinitions().ok)
-        return 1;
+    if (!loader.loadDefaultDefinitions().ok) return 1;
     auto result = loader.loadRecordsText("inline.db",
                                          "record(ai, \"$(P)temp\") {\n"
                                          "    field(DESC, \"A temperature\")\n"

@@ -123,9 +123,7 @@ public:
     // In definition order, except breaktables (ascending name, as EPICS keeps them).
     [[nodiscard]] const std::deque<Menu>& menus() const noexcept { return menus_; }
     [[nodiscard]] const std::deque<RecordType>& recordTypes() const noexcept { return types_; }
-    [[nodiscard]] const std::vector<std::string_view>& drivers() const noexcept {
-        return drivers_;
-    }
+    [[nodiscard]] const std::vector<std::string_view>& drivers() const noexcept { return drivers_; }
     [[nodiscard]] const std::vector<std::string_view>& registrars() const noexcept {
         return registrars_;
     }
@@ -133,9 +131,7 @@ public:
         return functions_;
     }
     [[nodiscard]] const std::vector<Variable>& variables() const noexcept { return variables_; }
-    [[nodiscard]] const std::vector<LinkSupport>& linkSupports() const noexcept {
-        return links_;
-    }
+    [[nodiscard]] const std::vector<LinkSupport>& linkSupports() const noexcept { return links_; }
     [[nodiscard]] std::vector<const Breaktable*> breaktables() const;
     // Names of the prompt groups in order of first appearance (group number - 1).
     [[nodiscard]] const std::vector<std::string_view>& promptGroups() const noexcept {

@@ -49,13 +49,13 @@ struct FieldDef {
     std::uint32_t size = 0;     // DBF_STRING capacity, including the NUL
     int special = 0;
     int interest = 0;
-    std::uint16_t index = 0;          // definition order within the record type
+    std::uint16_t index = 0;             // definition order within the record type
     std::uint16_t promptGroupNumber = 0; // 1, 2, ... in order first seen; 0 without a group
     DbfType type = DbfType::NoAccess;
     AccessLevel asl = AccessLevel::Asl1;
     bool hasInitial = false;
     bool pp = false;
-    bool hexBase = false;  // base(HEX)
+    bool hexBase = false; // base(HEX)
     bool prop = false;
     bool isDeviceLink = false; // INP or OUT: its link type follows DTYP's device support
 

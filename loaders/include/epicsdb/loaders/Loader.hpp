@@ -48,10 +48,10 @@ struct LoadResult {
 };
 
 struct LoaderStats {
-    std::size_t filesRead = 0;      // distinct files read from disk
+    std::size_t filesRead = 0; // distinct files read from disk
     std::size_t bytesRead = 0;
-    std::size_t loads = 0;          // loadDatabase/loadRecords calls, and one per template set
-    std::size_t linesExpanded = 0;  // lines that contained a macro reference
+    std::size_t loads = 0;         // loadDatabase/loadRecords calls, and one per template set
+    std::size_t linesExpanded = 0; // lines that contained a macro reference
 };
 
 class EPICSDB_API Loader {

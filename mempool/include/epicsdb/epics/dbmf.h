@@ -15,13 +15,13 @@ extern "C" {
  * blocks per chunk. Returns 0, or -1 (and prints a message) when already set up. Without a
  * call, the first allocation sets the pool up with 64 and 10. */
 EPICSDB_API int dbmfInit(size_t size, int chunkItems);
-EPICSDB_API void *dbmfMalloc(size_t bytes);
-EPICSDB_API char *dbmfStrdup(const char *str);
-EPICSDB_API char *dbmfStrndup(const char *str, size_t len);
-EPICSDB_API char *dbmfStrcat3(const char *lhs, const char *mid, const char *rhs);
+EPICSDB_API void* dbmfMalloc(size_t bytes);
+EPICSDB_API char* dbmfStrdup(const char* str);
+EPICSDB_API char* dbmfStrndup(const char* str, size_t len);
+EPICSDB_API char* dbmfStrcat3(const char* lhs, const char* mid, const char* rhs);
 /* epicsdb extension: two-part form of dbmfStrcat3. */
-EPICSDB_API char *dbmfStrcat(const char *lhs, const char *rhs);
-EPICSDB_API void dbmfFree(void *bytes);
+EPICSDB_API char* dbmfStrcat(const char* lhs, const char* rhs);
+EPICSDB_API void dbmfFree(void* bytes);
 /* Gives all chunks back to the system if no block is in use. */
 EPICSDB_API void dbmfFreeChunks(void);
 EPICSDB_API int dbmfShow(int level);

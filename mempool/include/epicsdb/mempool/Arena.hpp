@@ -50,8 +50,7 @@ public:
     // A NUL-terminated copy whose view stays valid as long as the arena (the NUL is not part
     // of the view). An empty text costs nothing.
     [[nodiscard]] std::string_view copy(std::string_view text) {
-        if (text.empty())
-            return {"", 0};
+        if (text.empty()) return {"", 0};
         auto* out = static_cast<char*>(allocateBytes(text.size() + 1, 1));
         std::memcpy(out, text.data(), text.size());
         out[text.size()] = '\0';
@@ -69,8 +68,7 @@ public:
     [[nodiscard]] T* makeArray(std::size_t count) {
         static_assert(std::is_trivially_destructible_v<T>,
                       "arena objects are released without running destructors");
-        if (count == 0)
-            return nullptr;
+        if (count == 0) return nullptr;
         T* items = static_cast<T*>(allocateBytes(sizeof(T) * count, alignof(T)));
         std::uninitialized_value_construct_n(items, count);
         return items;

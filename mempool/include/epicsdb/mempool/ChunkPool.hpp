@@ -14,12 +14,12 @@
 namespace epicsdb::mempool {
 
 struct ChunkPoolStats {
-    std::size_t itemSize = 0;     // usable bytes of one block
-    std::size_t allocSize = 0;    // bytes one block takes in a chunk (header and red zones too)
-    std::size_t chunkItems = 0;   // blocks per chunk
-    std::size_t chunks = 0;       // chunks currently held
-    std::size_t inUse = 0;        // blocks handed out and not yet freed (pool and large)
-    std::size_t freeCount = 0;    // length of the free list
+    std::size_t itemSize = 0;      // usable bytes of one block
+    std::size_t allocSize = 0;     // bytes one block takes in a chunk (header and red zones too)
+    std::size_t chunkItems = 0;    // blocks per chunk
+    std::size_t chunks = 0;        // chunks currently held
+    std::size_t inUse = 0;         // blocks handed out and not yet freed (pool and large)
+    std::size_t freeCount = 0;     // length of the free list
     std::size_t largeRequests = 0; // cumulative count of requests above itemSize
     std::size_t systemAllocations = 0; // cumulative calls to the system allocator
 };
