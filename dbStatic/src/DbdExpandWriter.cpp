@@ -72,31 +72,6 @@ std::string_view promptGroupName(std::string_view group) {
     return group;
 }
 
-std::string_view specialName(int code) {
-    switch (code) {
-    case special::NoMod:
-        return "SPC_NOMOD";
-    case special::DbAddr:
-        return "SPC_DBADDR";
-    case special::Scan:
-        return "SPC_SCAN";
-    case special::AlarmAck:
-        return "SPC_ALARMACK";
-    case special::As:
-        return "SPC_AS";
-    case special::Mod:
-        return "SPC_MOD";
-    case special::Reset:
-        return "SPC_RESET";
-    case special::LinConv:
-        return "SPC_LINCONV";
-    case special::Calc:
-        return "SPC_CALC";
-    default:
-        return {};
-    }
-}
-
 void writeAttribute(std::string_view name, std::string_view value, bool alwaysQuoted,
                     writer::Output& out) {
     out << "        " << name << '(';

@@ -34,20 +34,7 @@ void writeMenuList(const Database& database, writer::Output& out, std::string_vi
 
 // The names EPICS's special-code table knows; codes from 9 on (SPC_NTYPES) never reach it.
 std::string_view smallSpecialName(int code) {
-    switch (code) {
-    case special::NoMod:
-        return "SPC_NOMOD";
-    case special::DbAddr:
-        return "SPC_DBADDR";
-    case special::Scan:
-        return "SPC_SCAN";
-    case special::AlarmAck:
-        return "SPC_ALARMACK";
-    case special::As:
-        return "SPC_AS";
-    default:
-        return {};
-    }
+    return code < 9 ? specialName(code) : std::string_view();
 }
 
 void writeField(const Database& database, const FieldDef& field, writer::Output& out) {

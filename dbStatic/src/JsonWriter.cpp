@@ -7,8 +7,6 @@
 
 namespace epicsdb::dbstatic {
 
-namespace {
-
 void appendJsonString(std::string_view text, std::string& out) {
     static constexpr char hex[] = "0123456789abcdef";
     out += '"';
@@ -47,6 +45,8 @@ void appendJsonString(std::string_view text, std::string& out) {
     }
     out += '"';
 }
+
+namespace {
 
 bool linkDiffersFromInitial(const Record& node, const FieldDef& field) {
     const std::optional<std::string_view> stored = node.storedValue(field.index);

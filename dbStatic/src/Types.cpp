@@ -59,6 +59,12 @@ std::string_view linkTypeName(LinkType type) noexcept {
     return index < linkNames.size() ? linkNames[index] : std::string_view();
 }
 
+std::string_view specialName(int code) noexcept {
+    for (const auto& [text, value] : specialNames)
+        if (value == code) return text;
+    return {};
+}
+
 std::optional<int> specialFromName(std::string_view name) noexcept {
     for (const auto& [text, code] : specialNames)
         if (text == name) return code;

@@ -2,6 +2,7 @@
 // syntax errors. Grammar actions are in DbDefinitionActions.cpp and DbRecordActions.cpp.
 #include "DbReader.hpp"
 #include "SearchPath.hpp"
+#include "SyntaxMessage.hpp"
 
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
 
@@ -227,6 +228,31 @@ void DbReader::trackValueState(DbTok kind) {
 }
 
 namespace {
+// The parser token of each DbTok (in DbTok order) and whether it carries its text.
+struct TokenMapping {
+    Parser::token_kind_type kind;
+    bool hasText;
+};
+using T = Parser::token;
+constexpr TokenMapping kTokenMappings[] = {
+    {T::TOK_END, false},        {T::TOK_YYerror, false},        {T::TOK_PATH, false},
+    {T::TOK_ADDPATH, false},    {T::TOK_MENU, false},           {T::TOK_CHOICE, false},
+    {T::TOK_RECORDTYPE, false}, {T::TOK_FIELD, false},          {T::TOK_DEVICE, false},
+    {T::TOK_DRIVER, false},     {T::TOK_LINK, false},           {T::TOK_BREAKTABLE, false},
+    {T::TOK_RECORD, false},     {T::TOK_GRECORD, false},        {T::TOK_ALIAS, false},
+    {T::TOK_INFO, false},       {T::TOK_REGISTRAR, false},      {T::TOK_FUNCTION, false},
+    {T::TOK_VARIABLE, false},   {T::TOK_BAREWORD, true},        {T::TOK_STRING, true},
+    {T::TOK_CDEF, true},        {T::TOK_LBRACE, false},         {T::TOK_RBRACE, false},
+    {T::TOK_LPAREN, false},     {T::TOK_RPAREN, false},         {T::TOK_COMMA, false},
+    {T::TOK_JNULL, false},      {T::TOK_JTRUE, false},          {T::TOK_JFALSE, false},
+    {T::TOK_JSTRING, true},     {T::TOK_JNUMBER, true},         {T::TOK_JBARE, true},
+    {T::TOK_JCOLON, false},     {T::TOK_JLBRACKET, false},      {T::TOK_JRBRACKET, false},
+    {T::TOK_RECORD_HEAD, true}, {T::TOK_FIELD_STATEMENT, true}, {T::TOK_INFO_STATEMENT, true},
+    {T::TOK_YYerror, false},    {T::TOK_YYerror, false},        {T::TOK_YYerror, false},
+};
+static_assert(std::size(kTokenMappings) == static_cast<std::size_t>(DbTok::BadJsonStringChar) + 1,
+              "one mapping per DbTok");
+
 // Tokens that can only begin a top-level statement: where the parser resumes after an error.
 bool startsTopLevelItem(DbTok kind) {
     switch (kind) {
@@ -318,86 +344,9 @@ Parser::symbol_type DbReader::nextSymbol() {
             if (valueState_ != ValueState::InValue) jsonTooDeep_ = false;
             continue; // swallow the rest of the runaway value
         }
-        switch (kind) {
-        case DbTok::End:
-            return Parser::make_END(span);
-        case DbTok::Path:
-            return Parser::make_PATH(span);
-        case DbTok::Addpath:
-            return Parser::make_ADDPATH(span);
-        case DbTok::Menu:
-            return Parser::make_MENU(span);
-        case DbTok::Choice:
-            return Parser::make_CHOICE(span);
-        case DbTok::Recordtype:
-            return Parser::make_RECORDTYPE(span);
-        case DbTok::Field:
-            return Parser::make_FIELD(span);
-        case DbTok::Device:
-            return Parser::make_DEVICE(span);
-        case DbTok::Driver:
-            return Parser::make_DRIVER(span);
-        case DbTok::Link:
-            return Parser::make_LINK(span);
-        case DbTok::Breaktable:
-            return Parser::make_BREAKTABLE(span);
-        case DbTok::Record:
-            return Parser::make_RECORD(span);
-        case DbTok::Grecord:
-            return Parser::make_GRECORD(span);
-        case DbTok::Alias:
-            return Parser::make_ALIAS(span);
-        case DbTok::Info:
-            return Parser::make_INFO(span);
-        case DbTok::Registrar:
-            return Parser::make_REGISTRAR(span);
-        case DbTok::Function:
-            return Parser::make_FUNCTION(span);
-        case DbTok::Variable:
-            return Parser::make_VARIABLE(span);
-        case DbTok::Bareword:
-            return Parser::make_BAREWORD(lexeme_.text, span);
-        case DbTok::String:
-            return Parser::make_STRING(lexeme_.text, span);
-        case DbTok::Cdef:
-            return Parser::make_CDEF(lexeme_.text, span);
-        case DbTok::LBrace:
-            return Parser::make_LBRACE(span);
-        case DbTok::RBrace:
-            return Parser::make_RBRACE(span);
-        case DbTok::LParen:
-            return Parser::make_LPAREN(span);
-        case DbTok::RParen:
-            return Parser::make_RPAREN(span);
-        case DbTok::Comma:
-            return Parser::make_COMMA(span);
-        case DbTok::JNull:
-            return Parser::make_JNULL(span);
-        case DbTok::JTrue:
-            return Parser::make_JTRUE(span);
-        case DbTok::JFalse:
-            return Parser::make_JFALSE(span);
-        case DbTok::JString:
-            return Parser::make_JSTRING(lexeme_.text, span);
-        case DbTok::JNumber:
-            return Parser::make_JNUMBER(lexeme_.text, span);
-        case DbTok::JBare:
-            return Parser::make_JBARE(lexeme_.text, span);
-        case DbTok::JColon:
-            return Parser::make_JCOLON(span);
-        case DbTok::JLBracket:
-            return Parser::make_JLBRACKET(span);
-        case DbTok::JRBracket:
-            return Parser::make_JRBRACKET(span);
-        case DbTok::RecordHead:
-            return Parser::make_RECORD_HEAD(lexeme_.text, span);
-        case DbTok::FieldStatement:
-            return Parser::make_FIELD_STATEMENT(lexeme_.text, span);
-        case DbTok::InfoStatement:
-            return Parser::make_INFO_STATEMENT(lexeme_.text, span);
-        default:
-            return Parser::make_YYerror(span);
-        }
+        const TokenMapping& mapping = kTokenMappings[static_cast<std::size_t>(kind)];
+        if (mapping.hasText) return Parser::symbol_type(mapping.kind, lexeme_.text, span);
+        return Parser::symbol_type(mapping.kind, span);
     }
 }
 
@@ -405,21 +354,10 @@ void DbReader::syntaxError(const Span& at, std::string_view found,
                            const std::vector<std::string>& expected) {
     skippingStatement_ = true;
     abandonRecording();
-    std::string message = "syntax error: ";
-    if (!expected.empty()) {
-        message += "expected ";
-        for (std::size_t i = 0; i < expected.size(); ++i) {
-            if (i > 0) message += i + 1 == expected.size() ? " or " : ", ";
-            message += expected[i];
-        }
-        message += ", ";
-    }
-    message += "found ";
-    message += found;
-    if (lastKind_ != DbTok::End && !lastText_.empty() && lastText_.size() <= 60 &&
-        (lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String || lastKind_ == DbTok::JBare ||
-         lastKind_ == DbTok::JString || lastKind_ == DbTok::JNumber))
-        message += " '" + std::string(lastText_) + "'";
+    const bool quotable = lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String ||
+                          lastKind_ == DbTok::JBare || lastKind_ == DbTok::JString ||
+                          lastKind_ == DbTok::JNumber;
+    std::string message = syntaxErrorMessage(expected, found, quotable ? lastText_ : "");
     reporter_.error(at.begin, "syntax", std::move(message));
 }
 

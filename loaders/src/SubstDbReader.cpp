@@ -1,4 +1,5 @@
 #include "SubstDbReader.hpp"
+#include "SyntaxMessage.hpp"
 
 #include <cstdio>
 
@@ -110,20 +111,8 @@ Parser::symbol_type SubstDbReader::nextSymbol() {
 
 void SubstDbReader::syntaxError(const SubstSpan& at, std::string_view found,
                                 const std::vector<std::string>& expected) {
-    std::string message = "syntax error: ";
-    if (!expected.empty()) {
-        message += "expected ";
-        for (std::size_t i = 0; i < expected.size(); ++i) {
-            if (i > 0) message += i + 1 == expected.size() ? " or " : ", ";
-            message += expected[i];
-        }
-        message += ", ";
-    }
-    message += "found ";
-    message += found;
-    if ((lexeme_.kind == SubstDbTok::Word || lexeme_.kind == SubstDbTok::Quote) &&
-        lexeme_.text.size() <= 60)
-        message += " '" + std::string(lexeme_.text) + "'";
+    const bool quotable = lexeme_.kind == SubstDbTok::Word || lexeme_.kind == SubstDbTok::Quote;
+    std::string message = syntaxErrorMessage(expected, found, quotable ? lexeme_.text : "");
     std::vector<std::string> notes;
     if (lexeme_.kind == SubstDbTok::End && globals_.empty() && templateFile_.empty())
         notes.emplace_back("dbLoadTemplate needs at least one `file` or `global` block");

@@ -4,6 +4,8 @@
 
 #include <epicsdb/loaders/Loader.hpp>
 
+#include "ScratchDir.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,37 +14,6 @@
 #include <string>
 
 namespace epicsdb::test {
-
-class ScratchDir {
-public:
-    ScratchDir() {
-        std::random_device seed;
-        path_ = std::filesystem::temp_directory_path() /
-                ("epicsdb-test-" + std::to_string(seed()) + std::to_string(seed()));
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-
-    // Writes `text` to `name` (sub-directories created) and returns the full path.
-    std::string write(const std::string& name, const std::string& text) const {
-        const auto file = path_ / name;
-        std::filesystem::create_directories(file.parent_path());
-        std::ofstream(file, std::ios::binary) << text;
-        return file.string();
-    }
-    [[nodiscard]] std::string path() const { return path_.string(); }
-    [[nodiscard]] std::string path(const std::string& name) const {
-        return (path_ / name).string();
-    }
-
-private:
-    std::filesystem::path path_;
-};
 
 class LoaderFixture : public ::testing::Test {
 protected:

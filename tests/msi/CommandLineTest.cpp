@@ -60,7 +60,7 @@ TEST(MsiCommandLine, TheUsageNamesTheProgram) {
 }
 
 TEST(MsiCommandLine, ValuesAttachedOrSeparate) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     const std::string dir = files.path();
     files.write("t.txt", "$(a) $(b)\n");
     const std::vector<std::string> forms[] = {
@@ -79,7 +79,7 @@ TEST(MsiCommandLine, ValuesAttachedOrSeparate) {
 }
 
 TEST(MsiCommandLine, OutputFileIsWrittenAndRemovedOnAnAbort) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     const std::string template_ = files.write("t.txt", "line $(a=1)\ninclude \"missing.txt\"\n");
     const std::string good = files.write("good.txt", "line $(a=1)\n");
     const std::string output = files.path("out.txt");
@@ -148,7 +148,7 @@ TEST(MsiCommandLine, IncludePathsSplitAsMsiSplitsThem) {
 }
 
 TEST(MsiCommandLine, TheSearchListIsTriedInOrder) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     files.write("first/t.txt", "first\n");
     files.write("second/t.txt", "second\ninclude \"i.txt\"\n");
     files.write("second/i.txt", "i in second\n");

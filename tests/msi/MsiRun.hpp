@@ -1,7 +1,7 @@
 // Runs the msi program in-process (runMsiProgram) and collects what it wrote.
 #pragma once
 
-#include "../subst/ScratchFiles.hpp"
+#include "ScratchDir.hpp"
 
 #include <epicsdb/loaders/MsiExpander.hpp>
 

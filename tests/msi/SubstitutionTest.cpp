@@ -24,7 +24,7 @@ std::string replaceAll(std::string text, const std::string& from, const std::str
 }
 
 struct Files {
-    epicsdb::test::ScratchFiles scratch;
+    epicsdb::test::ScratchDir scratch;
     std::string templatePath = scratch.write("t.txt", kTemplate);
     // @T@ in the text stands for the template's path.
     std::string substitutions(const std::string& text) {

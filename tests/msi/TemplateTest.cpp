@@ -97,7 +97,7 @@ TEST(MsiTemplate, LinesAreReadIn4095CharacterPiecesAndWrittenAtMost4094) {
 }
 
 TEST(MsiTemplate, IncludesAreFoundOnTheSearchListAndNest) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     files.write("inc/a.txt", "a1 $(v)\ninclude \"b.txt\"\na2\n");
     files.write("inc/b.txt", "b $(v)\nsubstitute \"v=changed\"\n");
     files.write("t.txt", "start\ninclude \"a.txt\"\ninclude \"b.txt\"\nend $(v)\n");
@@ -107,7 +107,7 @@ TEST(MsiTemplate, IncludesAreFoundOnTheSearchListAndNest) {
 }
 
 TEST(MsiTemplate, AMissingIncludeShowsWhereItWasIncluded) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     const std::string inc = files.write("inc/a.txt", "a1\n\ninclude \"nope.txt\"\n");
     const std::string top = files.write("t.txt", "line 1\ninclude \"a.txt\"\nnot reached\n");
     const auto run = runMsi({"-I", files.path("inc"), top});
@@ -120,7 +120,7 @@ TEST(MsiTemplate, AMissingIncludeShowsWhereItWasIncluded) {
 }
 
 TEST(MsiTemplate, AnIncludeCycleEndsWithAnError) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     files.write("loop.txt", "x\ninclude \"loop.txt\"\n");
     const auto run = runMsi({"-I", files.path(), "loop.txt"});
     EXPECT_EQ(run.status, 1);
@@ -134,7 +134,7 @@ TEST(MsiTemplate, AnIncludeCycleEndsWithAnError) {
 }
 
 TEST(MsiTemplate, DependenciesListEachFileOnceAsOpened) {
-    epicsdb::test::ScratchFiles files;
+    epicsdb::test::ScratchDir files;
     files.write("inc/i.txt", "i\n");
     files.write("inc/j.txt", "include \"i.txt\"\n");
     const std::string top =

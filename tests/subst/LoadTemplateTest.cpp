@@ -1,7 +1,7 @@
 // Loader::loadTemplate: dbLoadTemplate into a database, with the standard record types.
 #include <epicsdb/loaders/Loader.hpp>
 
-#include "ScratchFiles.hpp"
+#include "ScratchDir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -53,7 +53,7 @@ protected:
         return text;
     }
 
-    test::ScratchFiles files;
+    test::ScratchDir files;
     std::string templatePath;
     dbstatic::Database db;
     DiagnosticList diagnostics;
@@ -216,7 +216,7 @@ protected:
         return options;
     }
     // Created before the fixture's loader (base classes come first, so a static holder).
-    static inline test::ScratchFiles dirs;
+    static inline test::ScratchDir dirs;
 };
 
 TEST_F(LoadTemplateIncludeDirs, TemplatesAreFoundLikeDbLoadRecordsFindsThem) {

@@ -1,5 +1,7 @@
 #include "DiagnosticPrinter.hpp"
 
+#include <epicsdb/dbStatic/Writers.hpp>
+
 #include <cstdio>
 
 namespace epicsdb::cli {
@@ -28,36 +30,9 @@ std::string locationText(const SourceLocation& where) {
 } // namespace
 
 std::string jsonQuoted(std::string_view text) {
-    std::string out = "\"";
-    for (char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (u < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
+    std::string out;
+    dbstatic::appendJsonString(text, out);
+    return out;
 }
 
 std::string DiagnosticPrinter::toText(const Diagnostic& d, bool color) {

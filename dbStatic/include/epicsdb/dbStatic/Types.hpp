@@ -85,5 +85,7 @@ inline constexpr int Calc = 103;
 } // namespace special
 // "SPC_CALC" -> 103; nullopt for names that are not special codes.
 EPICSDB_API std::optional<int> specialFromName(std::string_view name) noexcept;
+// 103 -> "SPC_CALC"; empty for codes without a name.
+EPICSDB_API std::string_view specialName(int code) noexcept;
 
 } // namespace epicsdb::dbstatic

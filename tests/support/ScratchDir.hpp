@@ -8,20 +8,20 @@
 
 namespace epicsdb::test {
 
-class ScratchFiles {
+class ScratchDir {
 public:
-    ScratchFiles() {
+    ScratchDir() {
         std::random_device seed;
         path_ = std::filesystem::temp_directory_path() /
-                ("epicsdb-subst-" + std::to_string(seed()) + std::to_string(seed()));
+                ("epicsdb-test-" + std::to_string(seed()) + std::to_string(seed()));
         std::filesystem::create_directories(path_);
     }
-    ~ScratchFiles() {
+    ~ScratchDir() {
         std::error_code ignored;
         std::filesystem::remove_all(path_, ignored);
     }
-    ScratchFiles(const ScratchFiles&) = delete;
-    ScratchFiles& operator=(const ScratchFiles&) = delete;
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
 
     // Writes `text` to `name` (sub-directories created) and returns the full path.
     std::string write(const std::string& name, const std::string& text) const {
