@@ -90,6 +90,25 @@ TEST_F(Tool, CheckGivesJsonDiagnostics) {
         << r.out;
 }
 
+TEST_F(Tool, CheckGivesASarifLog) {
+    write("bad.db", kBad);
+    auto r = run({"check", "--format", "sarif", "bad.db"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out.rfind("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
+                          "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":"
+                          "\"epicsdb\"",
+                          0),
+              0u)
+        << r.out;
+    EXPECT_NE(r.out.find("{\"ruleId\":\"field-value\",\"level\":\"error\",\"message\":{\"text\":"
+                         "\"can't set \\\"a.PREC\\\" to \\\"two\\\": No digits to convert\"},"
+                         "\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"
+                         "\"bad.db\"},\"region\":{\"startLine\":2,\"startColumn\":17}}}]}"),
+              std::string::npos)
+        << r.out;
+    EXPECT_TRUE(r.out.ends_with("}]}]}\n")) << r.out; // one document
+}
+
 TEST_F(Tool, UsageErrorsAndUnreadableFilesExitWithTwo) {
     struct Case {
         std::vector<std::string> args;
@@ -99,7 +118,7 @@ TEST_F(Tool, UsageErrorsAndUnreadableFilesExitWithTwo) {
         {{"check"}, "epicsdb check: no files to check"},
         {{"check", "--bogus", "x.db"}, "epicsdb check: unknown option '--bogus'"},
         {{"check", "-m"}, "epicsdb check: option '-m' needs a value (MACROS)"},
-        {{"check", "--format", "xml", "x.db"}, "--format must be text or json"},
+        {{"check", "--format", "xml", "x.db"}, "--format must be text, json or sarif"},
         {{"check", "missing.db"}, "epicsdb: can't read 'missing.db'"},
         {{"dump", "--level", "x", "a.db"}, "--level must be a small non-negative integer"},
         {{"frobnicate"}, "epicsdb: unknown command 'frobnicate'"},

@@ -18,14 +18,15 @@ const char* const kUsage =
 
 int runCheck(const Arguments& args) {
     auto specs = inputOptions();
-    specs.push_back({{"--format"}, true, "text|json", "how diagnostics are printed"});
+    specs.push_back({{"--format"}, true, "text|json|sarif", "how diagnostics are printed"});
     specs.push_back({{"-q", "--quiet"}, false, "", "print errors only"});
     specs.push_back({{"-h", "--help"}, false, "", "show this help"});
     cli::CommandLine line(specs);
     try {
         line.parse(args);
-        if (auto format = line.value("--format"); format && *format != "text" && *format != "json")
-            throw cli::UsageError("--format must be text or json, not '" + *format + "'");
+        if (auto format = line.value("--format");
+            format && *format != "text" && *format != "json" && *format != "sarif")
+            throw cli::UsageError("--format must be text, json or sarif, not '" + *format + "'");
         if (!line.has("-h") && line.positional().empty() && line.values("-S").empty() &&
             line.values("--dbd").empty())
             throw cli::UsageError("no files to check");
@@ -37,14 +38,19 @@ int runCheck(const Arguments& args) {
         std::printf("%s%s", kUsage, line.optionHelp().c_str());
         return 0;
     }
-    const bool json = line.value("--format").value_or("text") == "json";
-    cli::DiagnosticPrinter printer(json ? stdout : stderr,
-                                   json ? cli::DiagnosticFormat::Json : cli::DiagnosticFormat::Text,
-                                   !json && ::isatty(STDERR_FILENO));
+    const std::string format = line.value("--format").value_or("text");
+    const bool json = format == "json";
+    const bool sarif = format == "sarif";
+    cli::DiagnosticPrinter printer(json || sarif ? stdout : stderr,
+                                   json    ? cli::DiagnosticFormat::Json
+                                   : sarif ? cli::DiagnosticFormat::Sarif
+                                           : cli::DiagnosticFormat::Text,
+                                   format == "text" && ::isatty(STDERR_FILENO));
     printer.setQuietWarnings(line.has("-q"));
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(line, db, printer);
     if (summary.unreadable) return 2;
+    printer.finish();
     if (json)
         std::printf("{\"summary\":{\"files\":%zu,\"records\":%zu,\"aliases\":%zu,\"errors\":%zu,"
                     "\"warnings\":%zu}}\n",
