@@ -1,8 +1,11 @@
 // Load entry points: dbLoadDatabase, dbLoadRecords and dbLoadTemplate for C++. A Loader reads
 // files into one Database, reports through one DiagnosticSink, and caches what it reads (file
 // text and what is derived from it), so a template instantiated 10,000 times is read and
-// prepared once. Loaders hold no global state: two of them can run in two threads (on two
-// databases).
+// prepared once: its text, a line index, and a replay plan recorded on its first load (the
+// tokens the parser saw and the record actions they led to). Later loads of the template
+// expand and lex only its lines with '$' and, when those give the same tokens, take the same
+// actions without running the parser; otherwise they read it the ordinary way. Loaders hold no
+// global state: two of them can run in two threads (on two databases).
 //
 // Every load is a transaction: when it reports an error, the database is left exactly as it
 // was before that load (EPICS keeps whatever was loaded before the error).
