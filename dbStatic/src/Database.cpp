@@ -343,10 +343,14 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         std::vector<FieldValue>& merged = fieldScratch_;
         merged.assign(real.fields_, real.fields_ + real.fieldCount_);
         auto set = [&merged](std::uint16_t field, std::string_view text) {
+            const FieldValue value{field, static_cast<std::uint32_t>(text.size()), text.data()};
+            if (merged.empty() || merged.back().field < field) {
+                merged.push_back(value); // fields usually come in definition order
+                return;
+            }
             auto it =
                 std::lower_bound(merged.begin(), merged.end(), field,
                                  [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
-            FieldValue value{field, static_cast<std::uint32_t>(text.size()), text.data()};
             if (it != merged.end() && it->field == field)
                 *it = value;
             else
@@ -354,8 +358,7 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         };
         for (const FieldEdits::Pending& pending : edits.fields_) {
             const auto field = static_cast<std::uint16_t>(pending.key);
-            set(field, index_->values.store({edits.text_.data() + pending.offset, pending.length},
-                                            arena_));
+            set(field, index_->values.store(edits.textOf(pending), arena_));
             if (type.valField_ && field == type.valField_->index && type.udfField_)
                 set(type.udfField_->index, "0");
         }

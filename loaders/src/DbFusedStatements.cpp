@@ -75,14 +75,41 @@ FusedArguments splitFused(std::string_view token) noexcept {
 
 bool isKeywordPiece(std::string_view token, const FusedPiece& piece) noexcept {
     if (piece.quoted || piece.length < 4 || piece.length > 10) return false;
-    static constexpr std::string_view keywords[] = {
-        "include", "path",   "addpath", "menu",      "choice",     "recordtype",
-        "field",   "device", "driver",  "link",      "breaktable", "record",
-        "grecord", "alias",  "info",    "registrar", "function",   "variable"};
     const std::string_view text = piece.in(token);
-    for (std::string_view keyword : keywords)
-        if (text == keyword) return true;
-    return false;
+    // Compared only with the keywords of the same first letter.
+    auto is = [&](std::initializer_list<std::string_view> words) {
+        for (std::string_view word : words)
+            if (text == word) return true;
+        return false;
+    };
+    switch (text.front()) {
+    case 'a':
+        return is({"addpath", "alias"});
+    case 'b':
+        return is({"breaktable"});
+    case 'c':
+        return is({"choice"});
+    case 'd':
+        return is({"device", "driver"});
+    case 'f':
+        return is({"field", "function"});
+    case 'g':
+        return is({"grecord"});
+    case 'i':
+        return is({"include", "info"});
+    case 'l':
+        return is({"link"});
+    case 'm':
+        return is({"menu"});
+    case 'p':
+        return is({"path"});
+    case 'r':
+        return is({"record", "recordtype", "registrar"});
+    case 'v':
+        return is({"variable"});
+    default:
+        return false;
+    }
 }
 
 bool DbReader::refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {

@@ -44,6 +44,8 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
     skippingStatement_ = false;
     recover();
     fileIds_.clear();
+    lastType_ = nullptr; // definitions may have changed since the last load
+    lastTypeName_.clear();
 }
 
 bool DbReader::readFile(std::string_view name) {

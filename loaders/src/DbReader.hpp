@@ -204,6 +204,8 @@ private:
         bool ignoreBody = false; // "#" deletions, refused heads: body ignored silently
     } record_;
     dbstatic::FieldEdits edits_;
+    std::string lastTypeName_; // the last record type looked up, and what it was
+    dbstatic::RecordType* lastType_ = nullptr;
     std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
     std::string valueScratch_;
     std::deque<std::string> builtTexts_;

@@ -19,11 +19,31 @@ std::string quoted(std::string_view text) {
 }
 } // namespace
 
+namespace {
+// Characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'', '.',
+// '$'. Everything else passes with one table lookup.
+struct NameCharacters {
+    bool special[256] = {};
+    constexpr NameCharacters() {
+        for (int c = 0; c < 0x20; ++c)
+            special[c] = true;
+        for (unsigned char c : {' ', '"', '\'', '.', '$'})
+            special[c] = true;
+    }
+};
+constexpr NameCharacters kNameCharacters;
+} // namespace
+
 bool DbReader::checkRecordName(std::string_view name, const Span& at) {
     if (name.empty()) {
         reporter_.error(at.begin, "record-name", "record/alias name can't be empty");
         return false;
     }
+    bool plain = true;
+    for (char c : name)
+        plain &= !kNameCharacters.special[static_cast<unsigned char>(c)];
+    const char first = name.front();
+    if (plain && first != '-' && first != '+' && first != '[' && first != '{') return true;
     bool warnedControl = false;
     for (char c : name) {
         const auto u = static_cast<unsigned char>(c);
@@ -43,7 +63,6 @@ bool DbReader::checkRecordName(std::string_view name, const Span& at) {
             return false;
         }
     }
-    const char first = name.front();
     if (first == '-' || first == '+' || first == '[' || first == '{')
         reporter_.warning(at.begin, "record-name",
                           "record/alias name '" + std::string(name) + "' should not begin with '" +
@@ -79,7 +98,12 @@ void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::str
         record_.ignoreBody = true;
         return;
     }
-    dbstatic::RecordType* recordType = db_.findRecordType(type);
+    // Records of one type tend to come together: remember the last type looked up.
+    if (type != lastTypeName_ || !lastType_) {
+        lastType_ = db_.findRecordType(type);
+        lastTypeName_.assign(type);
+    }
+    dbstatic::RecordType* recordType = lastType_;
     if (!recordType) {
         std::vector<std::string> notes;
         const std::string_view guess =

@@ -255,19 +255,26 @@ bool DbReader::replay(const ReplayPlan& plan, std::uint32_t source) {
                             {{source, begin}, {source, begin + token.length}}};
     }
 
-    // The index slots of this load's record names, fetched together before they are needed.
-    for (const ReplayPlan::Step& step : plan.steps) {
-        if (step.action == Action::RecordHead) {
-            db_.prefetchRecord(replayTokens_[step.b].text);
-        } else if (step.action == Action::FusedRecordHead) {
-            const ReplayPlan::Token& token = plan.tokens[step.a];
-            const std::string_view text = replayTokens_[step.a].text;
-            const FusedPiece name =
-                token.onDollarLine ? splitFused(text).second : token.fused.second;
-            db_.prefetchRecord(name.quoted ? name.in(text).substr(1, name.length - 2)
-                                           : name.in(text));
-        }
-    }
+    // The record index slot of each record is fetched one record ahead (a miss in a large
+    // index otherwise stalls every record creation).
+    auto recordName = [&](const ReplayPlan::Step& step) -> std::string_view {
+        if (step.action == Action::RecordHead) return replayTokens_[step.b].text;
+        const ReplayPlan::Token& token = plan.tokens[step.a];
+        const std::string_view text = replayTokens_[step.a].text;
+        const FusedPiece name = token.onDollarLine ? splitFused(text).second : token.fused.second;
+        return name.quoted ? name.in(text).substr(1, name.length - 2) : name.in(text);
+    };
+    auto isHead = [](const ReplayPlan::Step& step) {
+        return step.action == Action::RecordHead || step.action == Action::FusedRecordHead;
+    };
+    std::size_t nextHead = 0;
+    auto prefetchNextHead = [&](std::size_t after) {
+        nextHead = std::max(nextHead, after);
+        while (nextHead < plan.steps.size() && !isHead(plan.steps[nextHead]))
+            ++nextHead;
+        if (nextHead < plan.steps.size()) db_.prefetchRecord(recordName(plan.steps[nextHead++]));
+    };
+    prefetchNextHead(0);
 
     // The parser would take the same actions: take them.
     auto text = [&](std::uint32_t i) { return replayTokens_[i].text; };
@@ -280,7 +287,9 @@ bool DbReader::replay(const ReplayPlan& plan, std::uint32_t source) {
         const DbTok kind = plan.tokens[i].kind;
         return JsonValue{literalOf(kind, replayTokens_[i].text), jsonKindOf(kind)};
     };
-    for (const ReplayPlan::Step& step : plan.steps) {
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+        const ReplayPlan::Step& step = plan.steps[i];
+        if (isHead(step)) prefetchNextHead(i + 1);
         switch (step.action) {
         case Action::RecordHead:
             doBeginRecord(text(step.a), span(step.a), text(step.b), span(step.b), step.flag);

@@ -62,6 +62,8 @@ struct PutStatus {
 class EPICSDB_API FieldEdits {
 public:
     void setField(std::uint16_t field, std::string_view value);
+    // Same without copying `value`: the caller keeps it alive until the edits are applied.
+    void setFieldView(std::uint16_t field, std::string_view value);
     void setInfo(std::string_view name, std::string_view value);
     void clear() noexcept;
     [[nodiscard]] bool empty() const noexcept { return fields_.empty() && infos_.empty(); }
@@ -74,7 +76,11 @@ private:
         std::uint32_t length;
         std::uint32_t nameOffset; // infos only
         std::uint32_t nameLength;
+        const char* view = nullptr; // the text itself, when not copied into text_
     };
+    [[nodiscard]] std::string_view textOf(const Pending& pending) const noexcept {
+        return {pending.view ? pending.view : text_.data() + pending.offset, pending.length};
+    }
     std::vector<Pending> fields_;
     std::vector<Pending> infos_;
     std::string text_;

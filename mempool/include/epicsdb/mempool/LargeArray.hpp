@@ -39,6 +39,7 @@ public:
 
     [[nodiscard]] T& operator[](std::size_t i) noexcept { return data_[i]; }
     [[nodiscard]] const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+    [[nodiscard]] const T* data() const noexcept { return data_; }
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
     [[nodiscard]] T* begin() noexcept { return data_; }
