@@ -2,29 +2,31 @@
 
 namespace epicsdb::loaders {
 
-void Reporter::report(Severity severity, Position at, std::string_view code, std::string message,
-                      std::vector<std::string> notes) {
-    if (gaveUp_) return;
+namespace {
+Diagnostic make(Severity severity, std::string_view code, std::string message,
+                std::vector<std::string> notes = {}) {
     Diagnostic d;
     d.severity = severity;
     d.code = code;
     d.message = std::move(message);
     d.notes = std::move(notes);
+    return d;
+}
+} // namespace
+
+void Reporter::report(Severity severity, Position at, std::string_view code, std::string message,
+                      std::vector<std::string> notes) {
+    if (gaveUp_) return;
+    Diagnostic d = make(severity, code, std::move(message), std::move(notes));
     sources_.locate(at, d.location, &d.sourceLine, &d.context);
     deliver(std::move(d));
 }
 
 void Reporter::reportAt(Severity severity, SourceLocation where, std::string_view code,
-                        std::string message, std::string sourceLine,
-                        std::vector<ContextFrame> context) {
+                        std::string message) {
     if (gaveUp_) return;
-    Diagnostic d;
-    d.severity = severity;
-    d.code = code;
-    d.message = std::move(message);
+    Diagnostic d = make(severity, code, std::move(message));
     d.location = std::move(where);
-    d.sourceLine = std::move(sourceLine);
-    d.context = std::move(context);
     deliver(std::move(d));
 }
 
@@ -32,11 +34,7 @@ void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t
                           std::string_view code, std::string message, std::string lineText,
                           std::vector<std::string> notes) {
     if (gaveUp_) return;
-    Diagnostic d;
-    d.severity = severity;
-    d.code = code;
-    d.message = std::move(message);
-    d.notes = std::move(notes);
+    Diagnostic d = make(severity, code, std::move(message), std::move(notes));
     d.location = {sources_.source(source).name, line, 0};
     d.sourceLine = std::move(lineText);
     d.context = sources_.chainOf(source);

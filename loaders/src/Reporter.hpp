@@ -34,10 +34,9 @@ public:
     }
     void report(Severity severity, Position at, std::string_view code, std::string message,
                 std::vector<std::string> notes = {});
-    // For problems without a token position (a file that cannot be opened, a line's macros).
+    // For problems without a token position (a file that cannot be opened).
     void reportAt(Severity severity, SourceLocation where, std::string_view code,
-                  std::string message, std::string sourceLine = {},
-                  std::vector<ContextFrame> context = {});
+                  std::string message);
 
     // A whole line of a source (macro expansion problems): no column.
     void reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
