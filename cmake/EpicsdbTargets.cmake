@@ -21,10 +21,43 @@ function(epicsdb_add_layer name)
     target_link_libraries(${target} PUBLIC epicsdb_${dep})
   endforeach()
   set_property(GLOBAL APPEND PROPERTY EPICSDB_LAYERS ${target})
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_TARGETS_${name} ${target})
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb)
     install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb
             DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   endif()
+endfunction()
+
+# epicsdb_add_room(<layer> <room> SOURCES ... [DEPENDS target...])
+# A layer made of rooms (sub-folders, one job each) builds one object library per room,
+# epicsdb_<layer>_<room>. Every room sees its layer's public headers; private headers are
+# included by room, "<room>/Name.hpp", from the layer's source and build folders (generated
+# parsers live in the build folder). DEPENDS names layers (mempool) or rooms (loaders_source).
+function(epicsdb_add_room layer room)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  set(target epicsdb_${layer}_${room})
+  set(layer_dir ${PROJECT_SOURCE_DIR}/${layer})
+  add_library(${target} OBJECT ${ARG_SOURCES})
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${layer_dir}/include>
+    $<BUILD_INTERFACE:${layer_dir}/include/epicsdb/epics>
+    PRIVATE ${layer_dir} ${PROJECT_BINARY_DIR}/${layer})
+  target_compile_definitions(${target} PRIVATE EPICSDB_BUILDING)
+  target_link_libraries(${target} PUBLIC epicsdb_config)
+  foreach(dep IN LISTS ARG_DEPENDS)
+    target_link_libraries(${target} PUBLIC epicsdb_${dep})
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_LAYERS ${target})
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_TARGETS_${layer} ${target})
+endfunction()
+
+# The object libraries of a layer: its rooms, or the layer's one library.
+function(epicsdb_layer_targets layer out)
+  get_property(targets GLOBAL PROPERTY EPICSDB_TARGETS_${layer})
+  if(NOT targets)
+    message(FATAL_ERROR "epicsdb: no layer named '${layer}'")
+  endif()
+  set(${out} ${targets} PARENT_SCOPE)
 endfunction()
 
 function(epicsdb_add_combined_libraries)

@@ -4,7 +4,7 @@
 # command to run and fails, so the user is never left with a half-built tree.
 set -eu
 
-packages="cmake make g++ flex bison libgtest-dev pkg-config"
+packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev"
 
 missing=""
 for p in $packages; do

@@ -1,8 +1,8 @@
 // msi's command line: option rules, usage text, messages and exit statuses, the -o file, the
 // -I search list.
-#include "MsiInput.hpp"
 #include "MsiRun.hpp"
 #include "RunProgram.hpp"
+#include "msi/MsiFiles.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include "ScratchDir.hpp"
 
-#include <epicsdb/loaders/MsiExpander.hpp>
+#include "MsiProgram.hpp"
 
 #include <string>
 #include <vector>
@@ -20,10 +20,10 @@ inline MsiRun runMsi(const std::vector<std::string>& args, const std::string& st
                      const std::string& usageName = "msi") {
     loaders::StringTextSink out;
     loaders::StringTextSink err;
-    loaders::MsiProgramStreams streams{out, err, [standardInput] { return standardInput; },
-                                       usageName};
+    tools::MsiProgramStreams streams{out, err, [standardInput] { return standardInput; },
+                                     usageName};
     MsiRun run;
-    run.status = loaders::runMsiProgram(args, streams);
+    run.status = tools::runMsiProgram(args, streams);
     run.out = out.text();
     run.err = err.text();
     return run;

@@ -3,7 +3,7 @@
 // with -V), so a build can call either. The implementation is the library's (MsiExpander.hpp).
 #include "Commands.hpp"
 
-#include <epicsdb/loaders/MsiExpander.hpp>
+#include "MsiProgram.hpp"
 
 #include <cstdio>
 
@@ -15,8 +15,8 @@ int runExpand(const Arguments& args) {
     if (!msiArgs.empty() && msiArgs.front() == "--help") msiArgs.front() = "-h";
     loaders::FileTextSink out(stdout);
     loaders::FileTextSink err(stderr);
-    loaders::MsiProgramStreams streams{out, err, {}, "epicsdb expand"};
-    const int status = loaders::runMsiProgram(msiArgs, streams);
+    MsiProgramStreams streams{out, err, {}, "epicsdb expand"};
+    const int status = runMsiProgram(msiArgs, streams);
     std::fflush(stdout);
     return status;
 }

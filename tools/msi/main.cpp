@@ -1,7 +1,7 @@
 // msi: macro substitution and include, exactly as EPICS Base's msi (same options, output,
 // messages and exit statuses). Everything is done by the library; this only connects the
 // process's streams.
-#include <epicsdb/loaders/MsiExpander.hpp>
+#include "MsiProgram.hpp"
 
 #include <cstdio>
 #include <exception>
@@ -16,8 +16,8 @@ int main(int argc, char** argv) {
         const std::vector<std::string> args(argv + 1, argv + argc);
         epicsdb::loaders::FileTextSink out(stdout);
         epicsdb::loaders::FileTextSink err(stderr);
-        epicsdb::loaders::MsiProgramStreams streams{out, err, {}, "msi"};
-        const int status = epicsdb::loaders::runMsiProgram(args, streams);
+        epicsdb::tools::MsiProgramStreams streams{out, err, {}, "msi"};
+        const int status = epicsdb::tools::runMsiProgram(args, streams);
         std::fflush(stdout);
         return status;
     } catch (const std::exception& error) {

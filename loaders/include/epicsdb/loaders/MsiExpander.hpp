@@ -3,10 +3,8 @@
 // substitution file in msi's dialect, with output byte-identical to EPICS Base 7.0.8 msi
 // (SPEC.md 5.2), its messages and its exit statuses.
 //
-// Two levels:
-//   - MsiExpander: one expansion, options already parsed;
-//   - runMsiProgram: the whole msi program (its command line, usage text, -o file handling),
-//     shared by the `msi` and `epicsdb expand` tools.
+// MsiExpander runs one expansion with options already parsed; the msi program's command line
+// (its usage text, -o file handling) is tools/msi's, shared by `msi` and `epicsdb expand`.
 // Nothing is printed: expanded text and msi's messages (stderr in EPICS) go to TextSinks.
 #pragma once
 
@@ -99,17 +97,5 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
-
-// The msi program: `msi [-V] [-g] [-D] [-o FILE] [-I DIR] [-M SUBST] [-S SUBFILE] [template]`
-// with msi's exact option rules, messages and exit statuses; `args` excludes the program name.
-// `usageName` names the program in the usage text ("msi", "epicsdb expand").
-struct MsiProgramStreams {
-    TextSink& out; // standard output
-    TextSink& err; // standard error
-    std::function<std::string()> readStandardInput;
-    std::string usageName = "msi";
-};
-
-EPICSDB_API int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& streams);
 
 } // namespace epicsdb::loaders

@@ -1,0 +1,54 @@
+// Load entry points: each load is one transaction on the database, read by one DbReader with
+// its own macro table, sources and reporter; the Loader keeps the file cache across loads.
+#include <epicsdb/loaders/Loader.hpp>
+
+#include "LoaderImpl.hpp"
+#include "source/SearchPath.hpp"
+
+#include <epicsdb/db/EmbeddedDefinitions.hpp>
+
+namespace epicsdb::loaders {
+
+Loader::Loader(dbstatic::Database& database, DiagnosticSink& sink, LoaderOptions options)
+    : impl_(std::make_unique<Impl>(database, sink, std::move(options))) {}
+
+Loader::~Loader() = default;
+
+LoadResult Loader::loadDatabase(std::string_view file, std::string_view path,
+                                std::string_view macros) {
+    if (path.empty())
+        return impl_->run(macros, impl_->defaultPath(),
+                          [&](DbReader& reader) { reader.readFile(file); });
+    return impl_->run(macros, splitDbPath(path), [&](DbReader& reader) { reader.readFile(file); });
+}
+
+LoadResult Loader::loadRecords(std::string_view file, std::string_view macros) {
+    return impl_->run(macros, impl_->defaultPath(),
+                      [&](DbReader& reader) { reader.readFile(file); });
+}
+
+LoadResult Loader::loadRecordsText(std::string_view name, std::string_view text,
+                                   std::string_view macros) {
+    return impl_->run(macros, impl_->defaultPath(),
+                      [&](DbReader& reader) { reader.readText(name, text); });
+}
+
+LoadResult Loader::loadDefaultDefinitions() {
+    return impl_->run(
+        {}, {}, [](DbReader& reader) { reader.readFile(db::kDefaultDefinitionFile); }, true);
+}
+
+dbstatic::Database& Loader::database() noexcept {
+    return impl_->db;
+}
+
+const LoaderOptions& Loader::options() const noexcept {
+    return impl_->options;
+}
+
+LoaderStats Loader::stats() const noexcept {
+    return {impl_->files.filesRead(), impl_->files.bytesRead(), impl_->loads,
+            impl_->counters.linesExpanded};
+}
+
+} // namespace epicsdb::loaders

@@ -1,0 +1,339 @@
+// Grammar actions for definitions (SPEC.md 3.3): path, menu, recordtype, device, driver, link,
+// registrar, function, variable, breaktable.
+#include "DbReader.hpp"
+#include "source/SearchPath.hpp"
+
+#include <epicsdb/dbStatic/Types.hpp>
+
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+namespace epicsdb::loaders {
+
+using dbstatic::DbfType;
+using dbstatic::FieldDef;
+
+namespace {
+std::string quoted(std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+}
+
+// Integer attribute values as EPICS reads them (strtol-like, any base).
+bool parseAttributeInteger(std::string_view text, int& value) {
+    std::string copy(text);
+    char* end = nullptr;
+    errno = 0;
+    const long parsed = std::strtol(copy.c_str(), &end, 0);
+    if (end == copy.c_str() || *end != '\0' || errno == ERANGE) return false;
+    value = static_cast<int>(parsed);
+    return true;
+}
+
+bool parseNumber(std::string_view text, double& value) {
+    std::string copy(text);
+    char* end = nullptr;
+    value = std::strtod(copy.c_str(), &end);
+    return end != copy.c_str() && *end == '\0';
+}
+} // namespace
+
+void DbReader::onPath(std::string_view value, const Span&, bool append) {
+    std::vector<std::string> dirs = splitDbPath(value);
+    if (!append) searchPath_.clear();
+    searchPath_.insert(searchPath_.end(), dirs.begin(), dirs.end());
+}
+
+void DbReader::beginMenu(std::string_view name, const Span& at) {
+    menu_ = {};
+    menu_.name = name;
+    if (name.empty()) {
+        reporter_.error(at.begin, "menu-name", "menu name can't be empty");
+        menu_.skip = true;
+    }
+}
+
+void DbReader::onChoice(std::string_view name, const Span& nameAt, std::string_view value,
+                        const Span&) {
+    if (name.empty()) {
+        reporter_.error(nameAt.begin, "menu-choice", "menu choice name can't be empty");
+        return;
+    }
+    menu_.choices.push_back({name, value});
+}
+
+void DbReader::endMenu(const Span&) {
+    // A menu that exists already wins; the new one is ignored without a word (as EPICS).
+    if (!menu_.skip) db_.addMenu(menu_.name, menu_.choices);
+    menu_ = {};
+}
+
+void DbReader::beginRecordType(std::string_view name, const Span& at) {
+    recordType_ = {};
+    recordType_.name = name;
+    if (name.empty()) {
+        reporter_.error(at.begin, "recordtype-name", "record type name can't be empty");
+        recordType_.skip = true;
+    }
+}
+
+void DbReader::onCdef(std::string_view text, const Span&) {
+    recordType_.empty = false;
+    // Kept as written after '%' (dbdExpand.pl writes it back so; EPICS's C reader would drop
+    // one leading space, which nothing we expose can show).
+    recordType_.cdefs.push_back(text);
+}
+
+void DbReader::beginFieldDef(std::string_view name, const Span& nameAt, std::string_view type,
+                             const Span& typeAt) {
+    recordType_.empty = false;
+    recordType_.field = FieldDef{};
+    recordType_.fieldValid = true;
+    recordType_.sizeGiven = false;
+    recordType_.extraGiven = false;
+    if (name.empty()) {
+        reporter_.error(nameAt.begin, "field-name", "field name can't be empty");
+        recordType_.fieldValid = false;
+        recordType_.skip = true;
+        return;
+    }
+    auto dbfType = dbstatic::dbfTypeFromName(type);
+    if (!dbfType) {
+        reporter_.error(typeAt.begin, "field-type",
+                        "illegal field type " + quoted(type) + " for field " + quoted(name),
+                        {"expected one of DBF_STRING, DBF_CHAR, DBF_UCHAR, DBF_SHORT, "
+                         "DBF_USHORT, DBF_LONG, DBF_ULONG, DBF_INT64, DBF_UINT64, DBF_FLOAT, "
+                         "DBF_DOUBLE, DBF_ENUM, DBF_MENU, DBF_DEVICE, DBF_INLINK, DBF_OUTLINK, "
+                         "DBF_FWDLINK or DBF_NOACCESS"});
+        recordType_.fieldValid = false;
+        recordType_.skip = true;
+        return;
+    }
+    recordType_.field.name = name;
+    recordType_.field.type = *dbfType;
+}
+
+void DbReader::onFieldAttribute(std::string_view attribute, const Span& attributeAt,
+                                std::string_view value, const Span& valueAt) {
+    if (!recordType_.fieldValid) return;
+    FieldDef& field = recordType_.field;
+    if (attribute == "asl") {
+        if (value == "ASL0")
+            field.asl = dbstatic::AccessLevel::Asl0;
+        else if (value == "ASL1")
+            field.asl = dbstatic::AccessLevel::Asl1;
+        else
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal access security value " + quoted(value) +
+                                ": must be ASL0 or ASL1");
+    } else if (attribute == "initial") {
+        field.initial = value;
+        field.hasInitial = true;
+    } else if (attribute == "promptgroup") {
+        field.promptGroup = value;
+    } else if (attribute == "prompt") {
+        field.prompt = value;
+    } else if (attribute == "special") {
+        if (auto code = dbstatic::specialFromName(value))
+            field.special = *code;
+        else if (int number = 0; parseAttributeInteger(value, number))
+            field.special = number;
+        else
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal 'special' value " + quoted(value));
+    } else if (attribute == "pp") {
+        if (value == "YES" || value == "TRUE")
+            field.pp = true;
+        else if (value == "NO" || value == "FALSE")
+            field.pp = false;
+        else
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal 'pp' value " + quoted(value) + ", must be YES/NO/TRUE/FALSE");
+    } else if (attribute == "interest") {
+        if (!parseAttributeInteger(value, field.interest))
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal 'interest' value " + quoted(value) + ", must be integer");
+    } else if (attribute == "base") {
+        if (value == "DECIMAL")
+            field.hexBase = false;
+        else if (value == "HEX")
+            field.hexBase = true;
+        else
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal 'base' value " + quoted(value) + ", must be DECIMAL/HEX");
+    } else if (attribute == "size") {
+        int size = 0;
+        if (parseAttributeInteger(value, size) && size >= 0) {
+            field.size = static_cast<std::uint32_t>(size);
+            recordType_.sizeGiven = true;
+        } else {
+            reporter_.error(valueAt.begin, "field-attribute",
+                            "illegal 'size' value " + quoted(value) + ", must be integer");
+        }
+    } else if (attribute == "extra") {
+        field.extra = value;
+        recordType_.extraGiven = true;
+    } else if (attribute == "menu") {
+        field.menu = db_.findMenu(value);
+        if (!field.menu && !db_.options().ignoreMissingMenus) {
+            reporter_.error(valueAt.begin, "menu-unknown",
+                            "menu " + quoted(value) + " not found for field " + quoted(field.name));
+            recordType_.skip = true;
+        }
+    } else if (attribute == "prop") {
+        field.prop = value == "YES";
+    }
+    // Any other attribute is ignored without a word, as EPICS does.
+    (void)attributeAt;
+}
+
+void DbReader::endFieldDef(const Span&) {
+    if (recordType_.fieldValid) recordType_.fields.push_back(recordType_.field);
+    recordType_.fieldValid = false;
+}
+
+void DbReader::endRecordType(const Span& at) {
+    RecordTypeBuild build = std::move(recordType_);
+    recordType_ = {};
+    if (build.skip) return;
+    if (db_.findRecordType(build.name))
+        return; // a later full definition, or an empty declaration, of a known type: no-op
+    if (build.empty) {
+        reporter_.error(at.begin, "recordtype-declaration",
+                        "declaration of recordtype(" + std::string(build.name) +
+                            ") preceeded full definition");
+        return;
+    }
+    db_.addRecordType(build.name, build.fields, build.cdefs);
+    for (const FieldDef& field : build.fields) {
+        if (field.type == DbfType::String && field.size == 0)
+            reporter_.warning(at.begin, "field-size",
+                              "recordtype(" + std::string(build.name) + ")." +
+                                  std::string(field.name) + " size not specified");
+        if (field.type == DbfType::NoAccess && field.extra.empty())
+            reporter_.warning(at.begin, "field-extra",
+                              "recordtype(" + std::string(build.name) + ")." +
+                                  std::string(field.name) + " extra not specified");
+    }
+}
+
+void DbReader::onDevice(std::string_view recordType, const Span& typeAt, std::string_view linkType,
+                        const Span& linkAt, std::string_view dset, const Span&,
+                        std::string_view choice, const Span&) {
+    dbstatic::RecordType* type = db_.findRecordType(recordType);
+    if (!type) {
+        reporter_.error(typeAt.begin, "recordtype-unknown",
+                        "record type " + quoted(recordType) + " not found for device " +
+                            quoted(choice));
+        return;
+    }
+    auto link = dbstatic::linkTypeFromName(linkType);
+    if (!link) {
+        reporter_.error(linkAt.begin, "link-type",
+                        "bad link type " + quoted(linkType) + " for device " + quoted(choice));
+        return;
+    }
+    db_.addDevice(*type, {*link, dset, choice});
+}
+
+void DbReader::onDriver(std::string_view name, const Span& at) {
+    if (name.empty())
+        reporter_.error(at.begin, "driver-name", "driver name can't be empty");
+    else
+        db_.addDriver(name);
+}
+
+void DbReader::onRegistrar(std::string_view name, const Span& at) {
+    if (name.empty())
+        reporter_.error(at.begin, "registrar-name", "registrar name can't be empty");
+    else
+        db_.addRegistrar(name);
+}
+
+void DbReader::onFunction(std::string_view name, const Span& at) {
+    if (name.empty())
+        reporter_.error(at.begin, "function-name", "function name can't be empty");
+    else
+        db_.addFunction(name);
+}
+
+void DbReader::onLink(std::string_view name, const Span& nameAt, std::string_view jlif,
+                      const Span&) {
+    if (name.empty())
+        reporter_.error(nameAt.begin, "link-name", "link name can't be empty");
+    else
+        db_.addLinkSupport(name, jlif);
+}
+
+void DbReader::onVariable(std::string_view name, const Span& nameAt, std::string_view type,
+                          const Span&) {
+    if (name.empty())
+        reporter_.error(nameAt.begin, "variable-name", "variable name can't be empty");
+    else
+        db_.addVariable(name, type.empty() ? "int" : type);
+}
+
+void DbReader::beginBreaktable(std::string_view name, const Span& at) {
+    breaktable_ = {};
+    breaktable_.name = name;
+    breaktable_.firstValue = at;
+    if (name.empty()) {
+        reporter_.error(at.begin, "breaktable-name", "breaktable name can't be empty");
+        breaktable_.skip = true;
+    }
+}
+
+void DbReader::onBreakpointValue(std::string_view value, const Span& at) {
+    if (breaktable_.skip) return;
+    double number = 0;
+    if (!parseNumber(value, number)) {
+        reporter_.error(at.begin, "breaktable-value",
+                        "non-numeric value " + quoted(value) + " in breaktable");
+        breaktable_.skip = true;
+        return;
+    }
+    breaktable_.values.push_back(number);
+}
+
+void DbReader::endBreaktable(const Span& at) {
+    BreaktableBuild build = std::move(breaktable_);
+    breaktable_ = {};
+    if (build.skip) return;
+    const std::string name(build.name);
+    if (build.values.size() % 2 != 0) {
+        reporter_.error(at.begin, "breaktable-points",
+                        "breaktable(" + name + "): raw value missing (odd number of values)");
+        return;
+    }
+    if (build.values.size() < 4) {
+        reporter_.error(at.begin, "breaktable-points",
+                        "breaktable(" + name + "): must have at least two points");
+        return;
+    }
+    std::vector<dbstatic::BreakpointPoint> points;
+    for (std::size_t i = 0; i < build.values.size(); i += 2)
+        points.push_back({build.values[i], build.values[i + 1]});
+    if (!db_.options().bptNotMonotonic) {
+        bool firstDown = false;
+        for (std::size_t i = 1; i < points.size(); ++i) {
+            const double slope = (points[i].engineering - points[i - 1].engineering) /
+                                 (points[i].raw - points[i - 1].raw);
+            if (slope == 0) {
+                reporter_.error(at.begin, "breaktable-slope",
+                                "breaktable(" + name + "): slope is zero");
+                return;
+            }
+            const bool down = slope < 0;
+            if (i == 1) {
+                firstDown = down;
+            } else if (down != firstDown) {
+                reporter_.error(at.begin, "breaktable-slope",
+                                "breaktable(" + name + "): slope changes sign");
+                return;
+            }
+        }
+    }
+    db_.addBreaktable(build.name, points);
+}
+
+} // namespace epicsdb::loaders

@@ -1,0 +1,71 @@
+// The token stream of one load: a stack of open files (the file loaded and its includes), each
+// with its own scanner, read in chunks of whole lines that are macro-expanded before scanning.
+// Lines without '$' are scanned where they lie (no copy); cached files are scanned in place.
+#pragma once
+
+#include "DbLexerApi.hpp"
+#include "LineExpander.hpp"
+#include "source/FileCache.hpp"
+#include "source/Reporter.hpp"
+#include "source/SourceManager.hpp"
+#include "source/Span.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+struct LoaderCounters {
+    std::size_t linesExpanded = 0;
+};
+
+class DbInput {
+public:
+    DbInput(SourceManager& sources, Reporter& reporter, LineExpander* expander,
+            LoaderCounters& counters);
+    ~DbInput();
+
+    // Opens a source on top of the stack: a cached text, or a file streamed from disk.
+    // `path` identifies the file for include-cycle checks.
+    void pushCached(std::uint32_t source, std::string_view path, CachedFile& file);
+    bool pushStream(std::uint32_t source, const std::string& path, std::string& error);
+    // Whether a file of that path is open on the stack (an include of it would be a cycle).
+    [[nodiscard]] bool isOpen(std::string_view path) const noexcept;
+    [[nodiscard]] std::size_t depth() const noexcept { return inputs_.size(); }
+    [[nodiscard]] std::uint32_t currentSource() const noexcept;
+
+    // Next token of the innermost file; at its end the file is closed and reading goes on in
+    // the parent; End only when the outermost file is done. Spans are set for every token.
+    DbTok next(DbLexeme& lexeme, Span& span);
+    // Switches the innermost scanner between INITIAL and JSON states.
+    void setJson(bool json);
+    // Closes every open file (for the next load).
+    void reset();
+
+private:
+    struct Open;
+    Open& pushOpen(std::uint32_t source, std::string_view path);
+    void popOpen();
+    bool loadChunk(Open& input);
+    bool loadCachedChunk(Open& input);
+    bool loadStreamChunk(Open& input);
+    void expandInto(Open& input, std::string_view raw, std::string& out, std::uint32_t firstLine);
+    // A cached file, by its line index: runs of lines without '$' are copied in one go; the
+    // line table of the result is filled in.
+    void expandCached(Open& input, const CachedFile& file, std::string& out,
+                      std::vector<std::uint32_t>& lineStarts);
+    void expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line);
+
+    SourceManager& sources_;
+    Reporter& reporter_;
+    LineExpander* expander_;
+    LoaderCounters& counters_;
+    std::vector<std::unique_ptr<Open>> inputs_;
+    std::vector<std::unique_ptr<Open>> spare_;
+    std::vector<std::string> warnings_;
+};
+
+} // namespace epicsdb::loaders

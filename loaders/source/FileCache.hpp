@@ -1,0 +1,49 @@
+// File texts read by one Loader, kept for its lifetime so that a template loaded thousands of
+// times is read once. Large files are not cached: the reader streams them in chunks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+struct CachedFile {
+    std::string text; // the file's bytes followed by two NULs (for the scanner)
+    bool hasDollar = false;
+
+    // Where each line starts and whether it holds a '$', worked out once for every load.
+    std::vector<std::uint32_t> lineStarts;
+    std::vector<std::uint8_t> lineHasDollar;
+    std::uint32_t newlines = 0;
+    bool linesIndexed = false;
+    void indexLines();
+    [[nodiscard]] std::string_view content() const noexcept {
+        return {text.data(), text.size() - 2};
+    }
+};
+
+class FileCache {
+public:
+    static constexpr std::size_t kMaxCachedBytes = 4u << 20;
+
+    // The cached text of `path`; reads it on first use. Null when the file cannot be read or is
+    // larger than kMaxCachedBytes (then `tooLarge` is set).
+    CachedFile* get(const std::string& path, bool& tooLarge, std::string& error);
+    // A text that does not come from disk (embedded definitions, stdin, text in memory).
+    CachedFile* put(const std::string& key, std::string_view content);
+
+    [[nodiscard]] std::size_t filesRead() const noexcept { return filesRead_; }
+    [[nodiscard]] std::size_t bytesRead() const noexcept { return bytesRead_; }
+
+private:
+    std::unordered_map<std::string, std::unique_ptr<CachedFile>> files_;
+    std::size_t filesRead_ = 0;
+    std::size_t bytesRead_ = 0;
+};
+
+} // namespace epicsdb::loaders

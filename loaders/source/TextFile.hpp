@@ -1,0 +1,29 @@
+// Reading a whole file into memory for the substitution readers and msi: the file is opened as
+// given (fopen "r" semantics, so a directory opens and reads as empty, as it does for msi).
+#pragma once
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace epicsdb::loaders {
+
+// False (with the system's reason in `error`) when the file cannot be opened.
+inline bool readTextFile(const std::string& path, std::string& text, std::string& error) {
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "r"),
+                                                               &std::fclose);
+    if (!file) {
+        error = std::strerror(errno);
+        return false;
+    }
+    text.clear();
+    char block[65536];
+    std::size_t n;
+    while ((n = std::fread(block, 1, sizeof block, file.get())) > 0)
+        text.append(block, n);
+    return true;
+}
+
+} // namespace epicsdb::loaders

@@ -1,0 +1,135 @@
+// The msi program's front end (msi.cpp's main): its option rules, usage text, the -o file, and
+// the exits (status, and whether the -o file is removed). Shared by `msi` and `epicsdb expand`.
+#include "MsiProgram.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace epicsdb::tools {
+
+using namespace loaders;
+
+namespace {
+
+std::string usageText(const std::string& name) {
+    return "Usage: " + name +
+           " [options] [template]\n"
+           "  stdin is used if neither template nor substitution file is given\n"
+           "  options:\n"
+           "    -h        Print this help message\n"
+           "    -D        Output file dependencies, not substitutions\n"
+           "    -V        Undefined macros generate an error\n"
+           "    -g        All macros have global scope\n"
+           "    -o<FILE>  Send output to <FILE>\n"
+           "    -I<DIR>   Add <DIR> to include file search path\n"
+           "    -M<SUBST> Add <SUBST> to (global) macro definitions\n"
+           "              (<SUBST> takes the form VAR=VALUE,...)\n"
+           "    -S<FILE>  Expand the substitutions in FILE\n";
+}
+
+bool startsWith(const std::string& text, const char* prefix) {
+    return text.compare(0, std::strlen(prefix), prefix) == 0;
+}
+
+using FileHandle = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+} // namespace
+
+int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
+    auto usage = [&](int status) {
+        io.err.write(usageText(io.usageName));
+        return status;
+    };
+    MsiOptions options;
+    std::size_t at = 0;
+    // Options come first; one that takes a value has it attached (-I..) or as the next argument.
+    while (at < args.size() && !args[at].empty() && args[at][0] == '-') {
+        const std::string& arg = args[at];
+        const bool attached = arg.size() != 2;
+        std::size_t used = attached ? 1 : 2;
+        std::optional<std::string> value;
+        if (attached)
+            value = arg.size() > 2 ? arg.substr(2) : std::string();
+        else if (at + 1 < args.size())
+            value = args[at + 1];
+        auto requireValue = [&]() {
+            // msi crashes when these are last; we call it a bad argument.
+            if (value) return true;
+            io.err.write("msi: Bad argument \"" + arg + "\"\n");
+            return false;
+        };
+        if (startsWith(arg, "-I")) {
+            if (value) // msi ignores a missing value here
+                options.includePaths.push_back(*value);
+        } else if (arg == "-D") {
+            options.dependencies = true;
+            used = 1;
+        } else if (startsWith(arg, "-o")) {
+            if (!requireValue()) return usage(1);
+            options.outputFile = *value;
+        } else if (startsWith(arg, "-M")) {
+            if (!requireValue()) return usage(1);
+            options.macros.push_back(*value);
+        } else if (startsWith(arg, "-S")) {
+            if (!requireValue()) return usage(1);
+            options.substitutionFile = *value;
+        } else if (arg == "-V") {
+            options.undefinedIsError = true;
+            used = 1;
+        } else if (arg == "-g") {
+            options.globalScope = true;
+            used = 1;
+        } else if (arg == "-h") {
+            return usage(0);
+        } else {
+            io.err.write("msi: Bad argument \"" + arg + "\"\n");
+            return usage(1);
+        }
+        at += used;
+    }
+    if (at < args.size() && args.size() - at > 1) {
+        io.err.write("msi: Too many arguments\n");
+        return usage(1);
+    }
+
+    FileHandle file(nullptr, &std::fclose);
+    std::unique_ptr<FileTextSink> fileSink;
+    if (options.dependencies) {
+        if (!options.outputFile) {
+            io.err.write("msi: Option -D requires -o for Makefile target\n");
+            return 1;
+        }
+    } else if (options.outputFile) {
+        file.reset(std::fopen(options.outputFile->c_str(), "w"));
+        if (!file) {
+            io.err.write("msi: Can't open " + *options.outputFile +
+                         " for writing: " + std::strerror(errno) + "\n");
+            return 1;
+        }
+        fileSink = std::make_unique<FileTextSink>(file.get());
+    }
+    if (at < args.size()) options.templateFile = args[at];
+
+    const std::optional<std::string> outputFile = options.outputFile;
+    MsiStreams streams{fileSink ? static_cast<TextSink&>(*fileSink) : io.out, io.err,
+                       io.readStandardInput};
+    MsiExpander expander(std::move(options), std::move(streams));
+    const MsiOutcome outcome = expander.run();
+    file.reset();
+    switch (outcome) {
+    case MsiOutcome::Aborted:
+        // msi's abortExit removes the output file (even the -D target, which it never wrote).
+        if (outputFile) std::remove(outputFile->c_str());
+        return 1;
+    case MsiOutcome::NoTemplate:
+        return usage(1);
+    case MsiOutcome::Success:
+    case MsiOutcome::UndefinedMacros:
+        break;
+    }
+    return exitStatus(outcome);
+}
+
+} // namespace epicsdb::tools
