@@ -1,6 +1,6 @@
 // One diagnostic type for every layer: what went wrong, where, and how we got there. Libraries
-// hand diagnostics to a sink; they never print by themselves. Renderers (GCC-style text, JSON)
-// live with the tools.
+// hand diagnostics to a sink; they never print by themselves. The text layout is
+// epicsdb/loaders/DiagnosticText.hpp; JSON and SARIF live with the tools.
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 #include <dbLoadTemplate.h>
 
 #include <epicsdb/dbStatic/CHandle.hpp>
+#include <epicsdb/loaders/DiagnosticText.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <cstdio>
@@ -15,7 +16,6 @@
 
 using epicsdb::Diagnostic;
 using epicsdb::DiagnosticSink;
-using epicsdb::Severity;
 using epicsdb::loaders::Loader;
 using epicsdb::loaders::LoaderOptions;
 using epicsdb::loaders::LoadResult;
@@ -36,30 +36,11 @@ namespace {
 
 constexpr const char* kError = "\033[31;1mERROR\033[0m"; // EPICS's red "ERROR"
 
-// Diagnostics as one GCC-style line each (file:line:col: severity: message), the source line
-// and notes indented below, on stderr where EPICS's reader reports.
+// Diagnostics on stderr, where EPICS's reader reports, in the one text layout of the tools.
 class StderrSink final : public DiagnosticSink {
 public:
     void report(Diagnostic diagnostic) override {
-        std::string text;
-        const auto& where = diagnostic.location;
-        if (!where.file.empty()) {
-            text += where.file;
-            if (where.line) text += ':' + std::to_string(where.line);
-            if (where.line && where.column) text += ':' + std::to_string(where.column);
-            text += ": ";
-        }
-        text += diagnostic.severity == Severity::Error     ? "error: "
-                : diagnostic.severity == Severity::Warning ? "warning: "
-                                                           : "note: ";
-        text += diagnostic.message;
-        text += '\n';
-        if (!diagnostic.sourceLine.empty()) text += "    " + diagnostic.sourceLine + '\n';
-        for (const std::string& note : diagnostic.notes)
-            text += "    " + note + '\n';
-        for (const auto& frame : diagnostic.context)
-            text += "    " + frame.relation + ' ' + frame.location.file + ':' +
-                    std::to_string(frame.location.line) + '\n';
+        const std::string text = epicsdb::loaders::diagnosticText(diagnostic, false);
         std::fwrite(text.data(), 1, text.size(), stderr);
     }
 };

@@ -15,7 +15,8 @@ public:
     explicit MacroLineExpander(bool quiet) {
         table_.suppressWarnings(quiet);
         table_.setWarningSink([this](const maclib::Warning& warning) {
-            if (warnings_) warnings_->push_back(describe(warning));
+            // The diagnostic shows the line already: the warning names the macro.
+            if (warnings_) warnings_->push_back(maclib::shortMessage(warning));
         });
     }
 
@@ -36,21 +37,6 @@ public:
     [[nodiscard]] maclib::MacroTable& table() noexcept { return table_; }
 
 private:
-    // The diagnostic shows the line already: name the macro, not the whole line again.
-    static std::string describe(const maclib::Warning& warning) {
-        switch (warning.kind) {
-        case maclib::WarningKind::Undefined:
-            return "macro " + std::string(warning.macro) + " is undefined";
-        case maclib::WarningKind::Recursive:
-        case maclib::WarningKind::TooDeep:
-            break;
-        }
-        std::string text(warning.message);
-        if (text.rfind("macLib: ", 0) == 0) text.erase(0, 8);
-        if (auto cut = text.find(" (expanding string"); cut != std::string::npos) text.erase(cut);
-        return text;
-    }
-
     maclib::MacroTable table_;
     std::vector<std::string>* warnings_ = nullptr;
 };

@@ -50,6 +50,18 @@ void appendReportLine(std::string& out, std::string_view mark, std::string_view 
 
 } // namespace
 
+std::string shortMessage(const Warning& warning) {
+    switch (warning.kind) {
+    case WarningKind::Undefined:
+        return "macro " + std::string(warning.macro) + " is undefined";
+    case WarningKind::Recursive:
+        return "macro " + std::string(warning.macro) + " is recursive";
+    case WarningKind::TooDeep:
+        break;
+    }
+    return "macro references nested more than " + std::to_string(MacroTable::kMaxDepth) + " levels";
+}
+
 MacroTable::MacroTable(Environment environment) noexcept
     : environment_(environment == Environment::Use) {}
 

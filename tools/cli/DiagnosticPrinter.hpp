@@ -1,6 +1,6 @@
-// Renders diagnostics for people (GCC style: file:line:column: severity: message, the source
-// line, a caret, the include chain, notes) or for programs: one JSON object per diagnostic, or
-// one SARIF 2.1.0 log (written by finish(), since SARIF is a single document).
+// Prints diagnostics for people (the library's text layout, DiagnosticText.hpp) or for programs:
+// one JSON object per diagnostic, or one SARIF 2.1.0 log (written by finish(), since SARIF is a
+// single document).
 #pragma once
 
 #include <epicsdb/Diagnostic.hpp>
@@ -27,7 +27,6 @@ public:
     // Only count from now on (the printer may be shared by several steps).
     void setQuietWarnings(bool quiet) noexcept { quietWarnings_ = quiet; }
 
-    [[nodiscard]] static std::string toText(const Diagnostic& diagnostic, bool color);
     [[nodiscard]] static std::string toJson(const Diagnostic& diagnostic);
     [[nodiscard]] static std::string toSarif(const std::vector<Diagnostic>& diagnostics);
 

@@ -67,12 +67,7 @@ int runMacros(const Arguments& args) {
     table.suppressWarnings(line.has("-q"));
     table.setWarningSink([](const maclib::Warning& warning) {
         // The EPICS text quotes the whole line being expanded; the macro name says enough.
-        std::string text(warning.message);
-        if (warning.kind == maclib::WarningKind::Undefined)
-            text = "macro " + std::string(warning.macro) + " is undefined";
-        else if (auto cut = text.find(" (expanding string"); cut != std::string::npos)
-            text.erase(cut);
-        if (text.rfind("macLib: ", 0) == 0) text.erase(0, 8);
+        const std::string text = maclib::shortMessage(warning);
         std::fprintf(stderr, "epicsdb macros: warning: %s\n", text.c_str());
     });
     for (const std::string& definitions : line.values("-M"))

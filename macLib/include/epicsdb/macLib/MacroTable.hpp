@@ -68,6 +68,11 @@ struct Warning {
     std::string_view message;
 };
 
+// What a warning says of the macro alone, for callers that show the text being expanded in
+// their own way: "macro X is undefined", "macro A is recursive", "macro references nested
+// more than 256 levels".
+[[nodiscard]] EPICSDB_API std::string shortMessage(const Warning& warning);
+
 // Receives warnings. It must not use the table that reports (the table is mid-translation).
 // A callable of up to two pointers is stored without allocating.
 using WarningSink = std::function<void(const Warning&)>;
