@@ -7,7 +7,6 @@
 #include "source/SearchPath.hpp"
 
 #include <epicsdb/loaders/Loader.hpp>
-#include <epicsdb/macLib/MacroTable.hpp>
 
 #include <cstdlib>
 #include <span>
@@ -16,6 +15,26 @@
 #include <vector>
 
 namespace epicsdb::loaders {
+
+// A database transaction that ends on every path out: committed by finish(true), rolled back
+// otherwise (exceptions included).
+class LoadGuard {
+public:
+    explicit LoadGuard(dbstatic::Database& db) : db_(db) { db_.beginLoad(); }
+    ~LoadGuard() {
+        if (!done_) db_.endLoad(false);
+    }
+    LoadGuard(const LoadGuard&) = delete;
+    LoadGuard& operator=(const LoadGuard&) = delete;
+    void finish(bool success) {
+        done_ = true;
+        db_.endLoad(success);
+    }
+
+private:
+    dbstatic::Database& db_;
+    bool done_ = false;
+};
 
 struct Loader::Impl {
     Impl(dbstatic::Database& database, DiagnosticSink& diagnostics, LoaderOptions opts)
@@ -45,24 +64,15 @@ struct Loader::Impl {
     std::string defaultPathSource;
     std::vector<std::string> defaultPathDirs;
 
-    static bool expandFileName(std::string_view name, std::string& out) {
-        if (name.find('$') == std::string_view::npos) {
-            out.assign(name);
-            return true;
-        }
-        maclib::MacroTable environment(maclib::MacroTable::Environment::Use);
-        environment.suppressWarnings(true);
-        out.clear();
-        return environment.expand(name, out).ok();
-    }
-
     // Everything a load uses, kept from load to load so that a load of a cached template
     // costs (almost) no allocation: buffers, scanners, the parser stack, the macro table.
     SourceManager sources;
     Reporter reporter{sources, sink};
     MacroLineExpander expander{options.quietMacroWarnings};
-    DbReader reader{ReadContext{db, files, options, counters, &Impl::expandFileName}, sources,
-                    reporter, &expander};
+    DbReader reader{ReadContext{db, files, counters, options.includeDirs,
+                                options.embeddedDefinitions, options.maxIncludeDepth,
+                                options.maxNestingDepth, options.fastPaths},
+                    sources, reporter, &expander};
     bool running = false;
 
     // One transaction: `body(reader)` reads into the database; any error rolls it all back.
@@ -72,32 +82,48 @@ struct Loader::Impl {
     LoadResult run(std::string_view macros, const std::vector<std::string>& path, Body&& body,
                    bool embeddedOnly = false, std::span<const ContextFrame> outerContext = {}) {
         if (running) throw std::logic_error("epicsdb: a Loader does not load while it loads");
-        running = true;
+        const RunningFlag flag(running);
         ++loads;
         LoadResult result;
         result.recordsBefore = db.recordCount();
-        db.beginLoad();
+        LoadGuard transaction(db);
         sources.reset(outerContext);
         reporter.reset();
-        expander.begin(macros);
+        const MacroScope scope(expander, macros);
         reader.begin(path, embeddedOnly);
-        try {
-            body(reader);
-        } catch (...) {
-            expander.end();
-            db.endLoad(false);
-            running = false;
-            throw;
-        }
-        expander.end();
+        body(reader);
         result.errors = reporter.errors();
         result.warnings = reporter.warnings();
         result.ok = result.errors == 0;
-        db.endLoad(result.ok);
+        transaction.finish(result.ok);
         result.recordsAfter = db.recordCount();
-        running = false;
         return result;
     }
+
+    // `running` is true during a load, on every path out.
+    class RunningFlag {
+    public:
+        explicit RunningFlag(bool& flag) noexcept : flag_(flag) { flag_ = true; }
+        ~RunningFlag() { flag_ = false; }
+        RunningFlag(const RunningFlag&) = delete;
+        RunningFlag& operator=(const RunningFlag&) = delete;
+
+    private:
+        bool& flag_;
+    };
+    // The macros of one load, in their own scope of the expander's table.
+    class MacroScope {
+    public:
+        MacroScope(MacroLineExpander& expander, std::string_view macros) : expander_(expander) {
+            expander_.begin(macros);
+        }
+        ~MacroScope() { expander_.end(); }
+        MacroScope(const MacroScope&) = delete;
+        MacroScope& operator=(const MacroScope&) = delete;
+
+    private:
+        MacroLineExpander& expander_;
+    };
 };
 
 } // namespace epicsdb::loaders

@@ -2,6 +2,7 @@
 // dbPvdTableSize over loaders::Loader, with the global database and iocsh variables of the
 // EPICS C contract. Each call reads with a fresh Loader, so files are read anew every time as
 // in EPICS; diagnostics go to stderr.
+#include "source/FileHandle.hpp"
 #include "source/SearchPath.hpp"
 
 #include <dbAccessDefs.h>
@@ -153,12 +154,10 @@ int dbLoadTemplate(const char* sub_file, const char* cmd_collect) {
         return -1;
     }
     // Opened as given, without a path search.
-    FILE* probe = std::fopen(sub_file, "r");
-    if (!probe) {
+    if (!epicsdb::loaders::openFile(sub_file, "r")) {
         std::fprintf(stderr, "dbLoadTemplate: error opening sub file %s\n", sub_file);
         return -1;
     }
-    std::fclose(probe);
     return guarded<int>(-1, [&]() -> int {
         dbBase* base = baseFor(&pdbbase);
         if (!base) return -1;

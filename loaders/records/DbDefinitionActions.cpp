@@ -1,12 +1,12 @@
-// Grammar actions for definitions (SPEC.md 3.3): path, menu, recordtype, device, driver, link,
-// registrar, function, variable, breaktable.
-#include "DbReader.hpp"
-#include "source/SearchPath.hpp"
+// What the definition statements mean (SPEC.md 3.3): menu, recordtype, device, driver, link,
+// registrar, function, variable, breaktable. (path and addpath are the reader's: they change
+// where includes are looked for.)
+#include "DbActions.hpp"
 
 #include <epicsdb/dbStatic/Types.hpp>
 
-#include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 namespace epicsdb::loaders {
@@ -15,36 +15,51 @@ using dbstatic::DbfType;
 using dbstatic::FieldDef;
 
 namespace {
+namespace chars {
+constexpr bool isSpace(char c) noexcept {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+constexpr bool isDigit(char c) noexcept {
+    return c >= '0' && c <= '9';
+}
+} // namespace chars
+
 std::string quoted(std::string_view text) {
     return "\"" + std::string(text) + "\"";
 }
 
-// Integer attribute values as EPICS reads them (strtol-like, any base).
-bool parseAttributeInteger(std::string_view text, int& value) {
-    std::string copy(text);
-    char* end = nullptr;
-    errno = 0;
-    const long parsed = std::strtol(copy.c_str(), &end, 0);
-    if (end == copy.c_str() || *end != '\0' || errno == ERANGE) return false;
-    value = static_cast<int>(parsed);
+// sscanf("%hd"), which EPICS reads size, interest and special numbers with: blanks, a sign,
+// decimal digits (what follows them is ignored), the value cut to a short.
+bool scanShort(std::string_view text, int& value) {
+    std::size_t i = 0;
+    while (i < text.size() && chars::isSpace(text[i]))
+        ++i;
+    const bool negative = i < text.size() && text[i] == '-';
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    if (i == text.size() || !chars::isDigit(text[i])) return false;
+    // Read as a long (saturating as strtol does), then cut: "70000" is 4464 as in EPICS.
+    constexpr long long kMax = std::numeric_limits<long long>::max();
+    long long number = 0;
+    for (; i < text.size() && chars::isDigit(text[i]); ++i) {
+        const int digit = text[i] - '0';
+        number = number > (kMax - digit) / 10 ? kMax : number * 10 + digit;
+    }
+    if (negative) number = number == kMax ? std::numeric_limits<long long>::min() : -number;
+    value = static_cast<short>(number);
     return true;
 }
 
-bool parseNumber(std::string_view text, double& value) {
-    std::string copy(text);
+// epicsScanDouble, which EPICS checks breaktable values with: a number at the start (strtod's
+// syntax in the C locale); what follows it is ignored.
+bool scanDouble(std::string_view text, double& value) {
+    const std::string copy(text);
     char* end = nullptr;
     value = std::strtod(copy.c_str(), &end);
-    return end != copy.c_str() && *end == '\0';
+    return end != copy.c_str();
 }
 } // namespace
 
-void DbReader::onPath(std::string_view value, const Span&, bool append) {
-    std::vector<std::string> dirs = splitDbPath(value);
-    if (!append) searchPath_.clear();
-    searchPath_.insert(searchPath_.end(), dirs.begin(), dirs.end());
-}
-
-void DbReader::beginMenu(std::string_view name, const Span& at) {
+void DbActions::beginMenu(std::string_view name, const Span& at) {
     menu_ = {};
     menu_.name = name;
     if (name.empty()) {
@@ -53,8 +68,7 @@ void DbReader::beginMenu(std::string_view name, const Span& at) {
     }
 }
 
-void DbReader::onChoice(std::string_view name, const Span& nameAt, std::string_view value,
-                        const Span&) {
+void DbActions::choice(std::string_view name, const Span& nameAt, std::string_view value) {
     if (name.empty()) {
         reporter_.error(nameAt.begin, "menu-choice", "menu choice name can't be empty");
         return;
@@ -62,13 +76,13 @@ void DbReader::onChoice(std::string_view name, const Span& nameAt, std::string_v
     menu_.choices.push_back({name, value});
 }
 
-void DbReader::endMenu(const Span&) {
+void DbActions::endMenu() {
     // A menu that exists already wins; the new one is ignored without a word (as EPICS).
     if (!menu_.skip) db_.addMenu(menu_.name, menu_.choices);
     menu_ = {};
 }
 
-void DbReader::beginRecordType(std::string_view name, const Span& at) {
+void DbActions::beginRecordType(std::string_view name, const Span& at) {
     recordType_ = {};
     recordType_.name = name;
     if (name.empty()) {
@@ -77,20 +91,18 @@ void DbReader::beginRecordType(std::string_view name, const Span& at) {
     }
 }
 
-void DbReader::onCdef(std::string_view text, const Span&) {
+void DbActions::cdef(std::string_view text) {
     recordType_.empty = false;
     // Kept as written after '%' (dbdExpand.pl writes it back so; EPICS's C reader would drop
     // one leading space, which nothing we expose can show).
     recordType_.cdefs.push_back(text);
 }
 
-void DbReader::beginFieldDef(std::string_view name, const Span& nameAt, std::string_view type,
-                             const Span& typeAt) {
+void DbActions::beginFieldDef(std::string_view name, const Span& nameAt, std::string_view type,
+                              const Span& typeAt) {
     recordType_.empty = false;
     recordType_.field = FieldDef{};
     recordType_.fieldValid = true;
-    recordType_.sizeGiven = false;
-    recordType_.extraGiven = false;
     if (name.empty()) {
         reporter_.error(nameAt.begin, "field-name", "field name can't be empty");
         recordType_.fieldValid = false;
@@ -113,8 +125,8 @@ void DbReader::beginFieldDef(std::string_view name, const Span& nameAt, std::str
     recordType_.field.type = *dbfType;
 }
 
-void DbReader::onFieldAttribute(std::string_view attribute, const Span& attributeAt,
-                                std::string_view value, const Span& valueAt) {
+void DbActions::fieldAttribute(std::string_view attribute, std::string_view value,
+                               const Span& valueAt) {
     if (!recordType_.fieldValid) return;
     FieldDef& field = recordType_.field;
     if (attribute == "asl") {
@@ -136,7 +148,7 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
     } else if (attribute == "special") {
         if (auto code = dbstatic::specialFromName(value))
             field.special = *code;
-        else if (int number = 0; parseAttributeInteger(value, number))
+        else if (int number = 0; scanShort(value, number))
             field.special = number;
         else
             reporter_.error(valueAt.begin, "field-attribute",
@@ -150,7 +162,7 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
             reporter_.error(valueAt.begin, "field-attribute",
                             "illegal 'pp' value " + quoted(value) + ", must be YES/NO/TRUE/FALSE");
     } else if (attribute == "interest") {
-        if (!parseAttributeInteger(value, field.interest))
+        if (!scanShort(value, field.interest))
             reporter_.error(valueAt.begin, "field-attribute",
                             "illegal 'interest' value " + quoted(value) + ", must be integer");
     } else if (attribute == "base") {
@@ -163,16 +175,14 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
                             "illegal 'base' value " + quoted(value) + ", must be DECIMAL/HEX");
     } else if (attribute == "size") {
         int size = 0;
-        if (parseAttributeInteger(value, size) && size >= 0) {
+        if (scanShort(value, size) && size >= 0) {
             field.size = static_cast<std::uint32_t>(size);
-            recordType_.sizeGiven = true;
         } else {
             reporter_.error(valueAt.begin, "field-attribute",
                             "illegal 'size' value " + quoted(value) + ", must be integer");
         }
     } else if (attribute == "extra") {
         field.extra = value;
-        recordType_.extraGiven = true;
     } else if (attribute == "menu") {
         field.menu = db_.findMenu(value);
         if (!field.menu && !db_.options().ignoreMissingMenus) {
@@ -184,15 +194,14 @@ void DbReader::onFieldAttribute(std::string_view attribute, const Span& attribut
         field.prop = value == "YES";
     }
     // Any other attribute is ignored without a word, as EPICS does.
-    (void)attributeAt;
 }
 
-void DbReader::endFieldDef(const Span&) {
+void DbActions::endFieldDef() {
     if (recordType_.fieldValid) recordType_.fields.push_back(recordType_.field);
     recordType_.fieldValid = false;
 }
 
-void DbReader::endRecordType(const Span& at) {
+void DbActions::endRecordType(const Span& at) {
     RecordTypeBuild build = std::move(recordType_);
     recordType_ = {};
     if (build.skip) return;
@@ -217,9 +226,8 @@ void DbReader::endRecordType(const Span& at) {
     }
 }
 
-void DbReader::onDevice(std::string_view recordType, const Span& typeAt, std::string_view linkType,
-                        const Span& linkAt, std::string_view dset, const Span&,
-                        std::string_view choice, const Span&) {
+void DbActions::device(std::string_view recordType, const Span& typeAt, std::string_view linkType,
+                       const Span& linkAt, std::string_view dset, std::string_view choice) {
     dbstatic::RecordType* type = db_.findRecordType(recordType);
     if (!type) {
         reporter_.error(typeAt.begin, "recordtype-unknown",
@@ -236,57 +244,54 @@ void DbReader::onDevice(std::string_view recordType, const Span& typeAt, std::st
     db_.addDevice(*type, {*link, dset, choice});
 }
 
-void DbReader::onDriver(std::string_view name, const Span& at) {
+void DbActions::driver(std::string_view name, const Span& at) {
     if (name.empty())
         reporter_.error(at.begin, "driver-name", "driver name can't be empty");
     else
         db_.addDriver(name);
 }
 
-void DbReader::onRegistrar(std::string_view name, const Span& at) {
+void DbActions::registrar(std::string_view name, const Span& at) {
     if (name.empty())
         reporter_.error(at.begin, "registrar-name", "registrar name can't be empty");
     else
         db_.addRegistrar(name);
 }
 
-void DbReader::onFunction(std::string_view name, const Span& at) {
+void DbActions::function(std::string_view name, const Span& at) {
     if (name.empty())
         reporter_.error(at.begin, "function-name", "function name can't be empty");
     else
         db_.addFunction(name);
 }
 
-void DbReader::onLink(std::string_view name, const Span& nameAt, std::string_view jlif,
-                      const Span&) {
+void DbActions::link(std::string_view name, const Span& nameAt, std::string_view jlif) {
     if (name.empty())
         reporter_.error(nameAt.begin, "link-name", "link name can't be empty");
     else
         db_.addLinkSupport(name, jlif);
 }
 
-void DbReader::onVariable(std::string_view name, const Span& nameAt, std::string_view type,
-                          const Span&) {
+void DbActions::variable(std::string_view name, const Span& nameAt, std::string_view type) {
     if (name.empty())
         reporter_.error(nameAt.begin, "variable-name", "variable name can't be empty");
     else
         db_.addVariable(name, type.empty() ? "int" : type);
 }
 
-void DbReader::beginBreaktable(std::string_view name, const Span& at) {
+void DbActions::beginBreaktable(std::string_view name, const Span& at) {
     breaktable_ = {};
     breaktable_.name = name;
-    breaktable_.firstValue = at;
     if (name.empty()) {
         reporter_.error(at.begin, "breaktable-name", "breaktable name can't be empty");
         breaktable_.skip = true;
     }
 }
 
-void DbReader::onBreakpointValue(std::string_view value, const Span& at) {
+void DbActions::breakpointValue(std::string_view value, const Span& at) {
     if (breaktable_.skip) return;
     double number = 0;
-    if (!parseNumber(value, number)) {
+    if (!scanDouble(value, number)) {
         reporter_.error(at.begin, "breaktable-value",
                         "non-numeric value " + quoted(value) + " in breaktable");
         breaktable_.skip = true;
@@ -295,7 +300,7 @@ void DbReader::onBreakpointValue(std::string_view value, const Span& at) {
     breaktable_.values.push_back(number);
 }
 
-void DbReader::endBreaktable(const Span& at) {
+void DbActions::endBreaktable(const Span& at) {
     BreaktableBuild build = std::move(breaktable_);
     breaktable_ = {};
     if (build.skip) return;

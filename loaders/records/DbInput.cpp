@@ -1,5 +1,7 @@
 #include "DbInput.hpp"
 
+#include "source/FileHandle.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -11,17 +13,11 @@ struct DbInput::Open {
     DbScanner scanner;
     CachedFile* cached = nullptr;
     bool cachedDelivered = false;
-    std::FILE* file = nullptr;
+    FileHandle file;
     std::string leftover; // the partial last line of the previous block
     bool atEof = false;
     std::uint32_t nextLine = 1;
     std::uint32_t chunkBase = 0; // base offset of the chunk being scanned
-
-    ~Open() { close(); }
-    void close() {
-        if (file) std::fclose(file);
-        file = nullptr;
-    }
 };
 
 namespace {
@@ -59,12 +55,12 @@ DbInput::Open& DbInput::pushOpen(std::uint32_t source, std::string_view path) {
     input.atEof = false;
     input.nextLine = 1;
     input.chunkBase = 0;
-    input.scanner.restart();
+    input.scanner.setFusedStatements(fusedStatements_);
     return input;
 }
 
 void DbInput::popOpen() {
-    inputs_.back()->close();
+    inputs_.back()->file.reset();
     spare_.push_back(std::move(inputs_.back()));
     inputs_.pop_back();
 }
@@ -81,13 +77,13 @@ void DbInput::pushCached(std::uint32_t source, std::string_view path, CachedFile
 }
 
 bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::string& error) {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
+    FileHandle file = openFile(path, "rb");
     if (!file) {
         error = std::strerror(errno);
         return false;
     }
     Open& input = pushOpen(source, path);
-    input.file = file;
+    input.file = std::move(file);
     loadChunk(input);
     return true;
 }
@@ -197,7 +193,7 @@ bool DbInput::loadStreamChunk(Open& input) {
         auto readMore = [&] {
             const std::size_t old = raw->size();
             raw->resize(old + kBlockBytes);
-            const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, input.file);
+            const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, input.file.get());
             raw->resize(old + n);
             if (n == 0) input.atEof = true;
         };

@@ -3,14 +3,13 @@
 // Lines without '$' are scanned where they lie (no copy); cached files are scanned in place.
 #pragma once
 
-#include "DbLexerApi.hpp"
+#include "DbScanner.hpp"
 #include "LineExpander.hpp"
 #include "source/FileCache.hpp"
 #include "source/Reporter.hpp"
 #include "source/SourceManager.hpp"
 #include "source/Span.hpp"
 
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,6 +43,8 @@ public:
     void setJson(bool json);
     // Closes every open file (for the next load).
     void reset();
+    // Fused statement tokens on or off (DbScanner::setFusedStatements), for files opened next.
+    void setFusedStatements(bool fused) noexcept { fusedStatements_ = fused; }
 
 private:
     struct Open;
@@ -66,6 +67,7 @@ private:
     std::vector<std::unique_ptr<Open>> inputs_;
     std::vector<std::unique_ptr<Open>> spare_;
     std::vector<std::string> warnings_;
+    bool fusedStatements_ = true;
 };
 
 } // namespace epicsdb::loaders

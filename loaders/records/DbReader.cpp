@@ -1,15 +1,8 @@
-// The token side of a read: parser driving, includes, the INITIAL/JSON switch, lexical and
-// syntax errors. Grammar actions are in DbDefinitionActions.cpp and DbRecordActions.cpp.
+// The token side of a read: the parser's token stream, includes, the INITIAL/JSON switch,
+// lexical and syntax errors, and whether a cached file is parsed or replayed.
 #include "DbReader.hpp"
-#include "source/SearchPath.hpp"
+
 #include "source/SyntaxMessage.hpp"
-
-#include <epicsdb/db/EmbeddedDefinitions.hpp>
-
-#include <epicsdb/dbStatic/Values.hpp>
-
-#include <algorithm>
-#include <cstdio>
 
 namespace epicsdb::loaders {
 
@@ -17,9 +10,12 @@ using Parser = dbgrammar::DbParser;
 
 DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
                    LineExpander* expander)
-    : context_(std::move(context)), parser_(std::make_unique<Parser>(*this)), db_(context_.db),
-      sources_(sources), reporter_(reporter),
-      input_(sources, reporter, expander, context_.counters) {}
+    : context_(std::move(context)), db_(context_.db), sources_(sources), reporter_(reporter),
+      input_(sources, reporter, expander, context_.counters),
+      actions_(db_, sources, reporter, recorder_), replayer_(sources, actions_, db_),
+      parser_(std::make_unique<Parser>(*this, actions_)) {
+    input_.setFusedStatements(context_.fastPaths);
+}
 
 DbReader::~DbReader() = default;
 
@@ -30,33 +26,28 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
     lexeme_ = {};
     lastText_ = {};
     lastKind_ = DbTok::End;
-    valueState_ = ValueState::Idle;
-    inRecordStatement_ = false;
-    braceDepth_ = 0;
-    jsonDepth_ = 0;
+    values_.reset();
     jsonTooDeep_ = false;
     errorsBeforeValue_ = 0;
     skippingStatement_ = false;
-    recover();
-    fileIds_.clear();
-    lastType_ = nullptr; // definitions may have changed since the last load
-    lastTypeName_.clear();
+    builtTexts_.clear();
+    actions_.begin();
 }
 
 bool DbReader::readFile(std::string_view name) {
     CachedFile* cached = nullptr;
-    if (!pushResolved(name, nullptr, {}, &cached)) return false;
+    if (!pushResolved(name, nullptr, &cached)) return false;
     // A cached file read before is replayed from its plan when this load allows it.
     const std::uint32_t source = input_.currentSource();
-    ReplayPlans::Slot* slot = cached ? &plans_.of(*cached) : nullptr;
-    if (slot && slot->plan && replay(*slot->plan, source)) {
+    ReplayPlans::Slot* slot = cached && context_.fastPaths ? &plans_.of(*cached) : nullptr;
+    if (slot && slot->plan && replayer_.replay(*slot->plan, source)) {
         input_.reset();
         return true;
     }
     if (slot && !slot->plan && slot->attempts < ReplayPlans::kMaxAttempts)
-        startRecording(*cached, *slot, source);
+        recorder_.start(*cached, *slot, sources_.source(source), source);
     parse();
-    finishRecording();
+    recorder_.finish();
     return true;
 }
 
@@ -74,13 +65,10 @@ void DbReader::readText(std::string_view name, std::string_view text) {
 
 void DbReader::parse() {
     parser_->parse();
-    if (record_.node || record_.ignoreBody) doEndRecord();
+    if (actions_.inRecord()) actions_.endRecord();
 }
 
-// Opens `name` through the search path on top of the input stack.
-bool DbReader::pushResolved(std::string_view name, const Position* parent, std::string relation,
-                            CachedFile** cachedOut) {
-    std::string expanded;
+bool DbReader::pushResolved(std::string_view name, const Position* parent, CachedFile** cached) {
     auto fail = [&](std::string message) {
         if (parent)
             reporter_.error(*parent, "include-open", std::move(message));
@@ -89,140 +77,49 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent, std::
                                std::move(message));
         return false;
     };
-    if (!context_.expandFileName(name, expanded))
-        return fail("can't open \"" + std::string(name) +
-                    "\": the name refers to an undefined environment variable");
-    std::vector<std::string> dirs = searchPath_;
-    dirs.insert(dirs.end(), context_.options.includeDirs.begin(),
-                context_.options.includeDirs.end());
-    std::optional<ResolvedFile> resolved;
-    if (embeddedOnly_) {
-        if (auto text = db::embeddedDefinitionFile(expanded))
-            resolved = ResolvedFile{expanded, "<epicsdb>/" + expanded, *text, true};
-    } else {
-        resolved = resolveFile(expanded, dirs, context_.options.embeddedDefinitions);
-    }
-    if (!resolved) {
-        std::string where;
-        for (const std::string& dir : dirs)
-            where += (where.empty() ? "" : ":") + dir;
-        return fail("can't open \"" + std::string(name) + "\"" +
-                    (dirs.empty() ? std::string() : " (searched " + where + ")"));
-    }
-    const std::string identity = (resolved->embedded ? "embedded:" : "") + resolved->path;
+    using Embedded = FileSearch::Embedded;
+    const FileSearch search{searchPath_, context_.includeDirs,
+                            embeddedOnly_               ? Embedded::Only
+                            : context_.embeddedFallback ? Embedded::Fallback
+                                                        : Embedded::Never};
+    FoundFile found = findFile(name, search);
+    if (!found.file) return fail(std::move(found.problem));
+    const ResolvedFile& resolved = *found.file;
+    // What include cycles are told by (an embedded file and a file on disk may share a name).
+    std::string embeddedIdentity;
+    std::string_view identity = resolved.path;
+    if (resolved.embedded) identity = embeddedIdentity = "embedded:" + resolved.path;
     if (input_.isOpen(identity))
         return fail("\"" + std::string(name) + "\" includes itself (include cycle)");
-    if (input_.depth() >= context_.options.maxIncludeDepth)
-        return fail("includes nested more than " +
-                    std::to_string(context_.options.maxIncludeDepth) + " deep");
+    if (input_.depth() >= context_.maxIncludeDepth)
+        return fail("includes nested more than " + std::to_string(context_.maxIncludeDepth) +
+                    " deep");
 
-    const std::uint32_t source = sources_.addSource(resolved->shownName, parent, relation);
-    if (resolved->embedded) {
-        input_.pushCached(source, identity, *context_.files.put(identity, resolved->embeddedText));
-    } else {
-        bool tooLarge = false;
-        std::string error;
-        if (CachedFile* cached = context_.files.get(resolved->path, tooLarge, error)) {
-            input_.pushCached(source, identity, *cached);
-            if (cachedOut) *cachedOut = cached;
-        } else if (!tooLarge || !input_.pushStream(source, resolved->path, error)) {
-            return fail("can't read \"" + resolved->shownName + "\": " + error);
-        }
+    const std::uint32_t source = sources_.addSource(resolved.shownName, parent);
+    if (resolved.embedded) {
+        input_.pushCached(source, identity,
+                          *context_.files.put(embeddedIdentity, resolved.embeddedText));
+        return true;
+    }
+    bool tooLarge = false;
+    std::string error;
+    if (CachedFile* file = context_.files.get(resolved.path, tooLarge, error)) {
+        input_.pushCached(source, identity, *file);
+        if (cached) *cached = file;
+    } else if (!tooLarge || !input_.pushStream(source, resolved.path, error)) {
+        return fail("can't read \"" + resolved.shownName + "\": " + error);
     }
     return true;
 }
 
 bool DbReader::openInclude(std::string_view name, const Span& at) {
-    return pushResolved(name, &at.begin, "included from");
+    return pushResolved(name, &at.begin, nullptr);
 }
 
-// Switches the scanner to JSON for the value of field(NAME, value) and info(NAME, value) in a
-// record body, and back after its closing parenthesis (the reader sees every token first).
-void DbReader::trackValueState(DbTok kind) {
-    if (valueState_ == ValueState::InValue) {
-        switch (kind) {
-        case DbTok::LBrace:
-        case DbTok::JLBracket:
-            ++jsonDepth_;
-            break;
-        case DbTok::RBrace:
-        case DbTok::JRBracket:
-            if (jsonDepth_ > 0) {
-                --jsonDepth_;
-                break;
-            }
-            // A '}' at depth 0 is the record's own: the value was not closed.
-            if (kind == DbTok::RBrace) --braceDepth_;
-            [[fallthrough]];
-        case DbTok::RParen:
-            if (jsonDepth_ == 0) {
-                input_.setJson(false);
-                valueState_ = ValueState::Idle;
-            }
-            break;
-        default:
-            break;
-        }
-        return;
-    }
-    switch (kind) {
-    case DbTok::Record:
-    case DbTok::Grecord:
-    case DbTok::RecordHead:
-        inRecordStatement_ = true;
-        braceDepth_ = 0;
-        break;
-    case DbTok::Menu:
-    case DbTok::Recordtype:
-    case DbTok::Breaktable:
-    case DbTok::Device:
-    case DbTok::Driver:
-    case DbTok::Link:
-    case DbTok::Registrar:
-    case DbTok::Function:
-    case DbTok::Variable:
-    case DbTok::Path:
-    case DbTok::Addpath:
-        // Only a field(...) of recordtype has this keyword inside braces: never a value.
-        if (kind != DbTok::Menu || braceDepth_ == 0) {
-            inRecordStatement_ = false;
-            braceDepth_ = 0;
-        }
-        break;
-    case DbTok::LBrace:
-        ++braceDepth_;
-        break;
-    case DbTok::RBrace:
-        if (braceDepth_ > 0) --braceDepth_;
-        break;
-    default:
-        break;
-    }
-    switch (valueState_) {
-    case ValueState::Idle:
-        if ((kind == DbTok::Field || kind == DbTok::Info) && inRecordStatement_ && braceDepth_ == 1)
-            valueState_ = ValueState::Keyword;
-        break;
-    case ValueState::Keyword:
-        valueState_ = kind == DbTok::LParen ? ValueState::Paren : ValueState::Idle;
-        break;
-    case ValueState::Paren:
-        valueState_ = (kind == DbTok::Bareword || kind == DbTok::String) ? ValueState::Name
-                                                                         : ValueState::Idle;
-        break;
-    case ValueState::Name:
-        if (kind == DbTok::Comma) {
-            valueState_ = ValueState::InValue;
-            jsonDepth_ = 0;
-            errorsBeforeValue_ = reporter_.errors();
-            input_.setJson(true);
-        } else {
-            valueState_ = ValueState::Idle;
-        }
-        break;
-    case ValueState::InValue:
-        break;
-    }
+void DbReader::path(std::string_view value, bool append) {
+    std::vector<std::string> dirs = splitDbPath(value);
+    if (!append) searchPath_.clear();
+    searchPath_.insert(searchPath_.end(), dirs.begin(), dirs.end());
 }
 
 namespace {
@@ -273,14 +170,44 @@ bool startsTopLevelItem(DbTok kind) {
     }
 }
 
-std::string describeChar(std::string_view text) {
-    const unsigned char c = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
-    if (c >= 0x20 && c < 0x7f) return std::string("'") + static_cast<char>(c) + "'";
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%02x", c);
-    return hex;
-}
 } // namespace
+
+bool DbReader::reportLexicalError(DbTok kind, const Span& span) {
+    recorder_.abandon();
+    // While the parser skips a statement in error, more bad characters of it are noise.
+    if (skippingStatement_) return false;
+    skippingStatement_ = true;
+    if (kind == DbTok::BadChar)
+        reporter_.error(span.begin, "invalid-character",
+                        "invalid character " +
+                            describeChar(lexeme_.text.empty() ? '\0' : lexeme_.text.front()));
+    else if (kind == DbTok::NewlineInString)
+        reporter_.error(span.begin, "unterminated-string",
+                        "newline in string, closing quote missing");
+    else
+        reporter_.error(span.begin, "json-string", "bad character in JSON string");
+    return true;
+}
+
+bool DbReader::checkNesting(const Span& span, bool& error) {
+    error = false;
+    if (values_.inValue() && values_.jsonDepth() > context_.maxNestingDepth && !jsonTooDeep_) {
+        jsonTooDeep_ = true;
+        // A value already in error (the parser is recovering) needs no second message.
+        if (reporter_.errors() != errorsBeforeValue_) return true;
+        reporter_.error(span.begin, "nesting-too-deep",
+                        "value nested more than " + std::to_string(context_.maxNestingDepth) +
+                            " levels deep");
+        recorder_.abandon();
+        error = true;
+        return true;
+    }
+    if (jsonTooDeep_ && lastKind_ != DbTok::End) {
+        if (!values_.inValue()) jsonTooDeep_ = false;
+        return true; // swallow the rest of the runaway value
+    }
+    return false;
+}
 
 Parser::symbol_type DbReader::nextSymbol() {
     Span span;
@@ -293,54 +220,41 @@ Parser::symbol_type DbReader::nextSymbol() {
             DbLexeme name;
             Span nameSpan;
             const DbTok nameKind = input_.next(name, nameSpan);
+            recorder_.abandon();
             if (nameKind != DbTok::String && nameKind != DbTok::Bareword) {
-                abandonRecording();
                 reporter_.error(nameSpan.begin, "syntax", "expected a file name after 'include'");
                 lastText_ = name.text;
                 return Parser::make_YYerror(nameSpan);
             }
-            if (valueState_ != ValueState::Idle && valueState_ != ValueState::InValue)
-                valueState_ = ValueState::Idle;
-            abandonRecording();
+            values_.include();
             openInclude(name.text, span);
             continue;
         }
         case DbTok::BadChar:
         case DbTok::NewlineInString:
         case DbTok::BadJsonStringChar:
-            abandonRecording();
-            // While the parser skips a statement in error, more bad characters of it are noise.
-            if (skippingStatement_) continue;
-            skippingStatement_ = true;
-            if (kind == DbTok::BadChar)
-                reporter_.error(span.begin, "invalid-character",
-                                "invalid character " + describeChar(lexeme_.text));
-            else if (kind == DbTok::NewlineInString)
-                reporter_.error(span.begin, "unterminated-string",
-                                "newline in string, closing quote missing");
-            else
-                reporter_.error(span.begin, "json-string", "bad character in JSON string");
+            if (!reportLexicalError(kind, span)) continue;
             return Parser::make_YYerror(span);
         default:
             break;
         }
         if (skippingStatement_ && startsTopLevelItem(kind)) skippingStatement_ = false;
-        if (recording_) recordToken(kind, span, lexeme_.text, valueState_ == ValueState::InValue);
-        trackValueState(kind);
-        if (valueState_ == ValueState::InValue && jsonDepth_ > context_.options.maxNestingDepth &&
-            !jsonTooDeep_) {
-            jsonTooDeep_ = true;
-            // A value already in error (the parser is recovering) needs no second message.
-            if (reporter_.errors() != errorsBeforeValue_) continue;
-            reporter_.error(span.begin, "nesting-too-deep",
-                            "value nested more than " +
-                                std::to_string(context_.options.maxNestingDepth) + " levels deep");
-            abandonRecording();
-            return Parser::make_YYerror(span);
+        recorder_.token(kind, span, lexeme_.text, values_.inValue());
+        switch (values_.observe(kind)) {
+        case ValueTracker::Switch::ToJson:
+            errorsBeforeValue_ = reporter_.errors();
+            input_.setJson(true);
+            break;
+        case ValueTracker::Switch::ToInitial:
+            input_.setJson(false);
+            break;
+        case ValueTracker::Switch::None:
+            break;
         }
-        if (jsonTooDeep_ && kind != DbTok::End) {
-            if (valueState_ != ValueState::InValue) jsonTooDeep_ = false;
-            continue; // swallow the rest of the runaway value
+        bool nestingError = false;
+        if (checkNesting(span, nestingError)) {
+            if (nestingError) return Parser::make_YYerror(span);
+            continue;
         }
         const TokenMapping& mapping = kTokenMappings[static_cast<std::size_t>(kind)];
         if (mapping.hasText) return Parser::symbol_type(mapping.kind, lexeme_.text, span);
@@ -351,7 +265,7 @@ Parser::symbol_type DbReader::nextSymbol() {
 void DbReader::syntaxError(const Span& at, std::string_view found,
                            const std::vector<std::string>& expected) {
     skippingStatement_ = true;
-    abandonRecording();
+    recorder_.abandon();
     const bool quotable = lastKind_ == DbTok::Bareword || lastKind_ == DbTok::String ||
                           lastKind_ == DbTok::JBare || lastKind_ == DbTok::JString ||
                           lastKind_ == DbTok::JNumber;
@@ -360,34 +274,26 @@ void DbReader::syntaxError(const Span& at, std::string_view found,
 }
 
 void DbReader::parserMessage(const Span& at, const std::string& message) {
-    abandonRecording();
+    recorder_.abandon();
     reporter_.error(at.begin, "syntax", message);
 }
 
 void DbReader::recover() {
-    // The parser has thrown away the statement in error; start clean at the next one (keeping
-    // the capacity of the scratch vectors).
-    record_ = {};
-    edits_.clear();
-    menu_.name = {};
-    menu_.skip = false;
-    menu_.choices.clear();
-    recordType_.name = {};
-    recordType_.skip = false;
-    recordType_.empty = true;
-    recordType_.fields.clear();
-    recordType_.cdefs.clear();
-    recordType_.fieldValid = false;
-    breaktable_.name = {};
-    breaktable_.skip = false;
-    breaktable_.values.clear();
+    // The parser has thrown away the statement in error; start clean at the next one.
+    actions_.recover();
     builtTexts_.clear();
 }
 
 void DbReader::endItem() {
-    if (recording_) recordStep(ReplayPlan::Action::EndItem);
     sources_.releaseOldChunks();
     if (!builtTexts_.empty()) builtTexts_.clear();
+}
+
+std::string_view DbReader::joinText(std::string_view a, std::string_view b, std::string_view c) {
+    std::string& text = newText();
+    text.reserve(a.size() + b.size() + c.size());
+    text.append(a).append(b).append(c);
+    return text;
 }
 
 } // namespace epicsdb::loaders

@@ -1,6 +1,7 @@
-// Grammar actions for records (SPEC.md 3.4, 3.5): record heads with their "*" and "#" forms,
-// fields, info items and aliases.
-#include "DbReader.hpp"
+// What the record statements mean (SPEC.md 3.4, 3.5): record heads with their "*" and "#"
+// forms, fields, info items and aliases. Each public action first tells the plan recorder
+// (which keeps it only while it records), then applies.
+#include "DbActions.hpp"
 #include "Similarity.hpp"
 
 #include <epicsdb/dbStatic/Values.hpp>
@@ -13,13 +14,13 @@ namespace epicsdb::loaders {
 using dbstatic::DbfType;
 using dbstatic::PutError;
 
+using Action = ReplayPlan::Action;
+
 namespace {
 std::string quoted(std::string_view text) {
     return "\"" + std::string(text) + "\"";
 }
-} // namespace
 
-namespace {
 // Characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'', '.',
 // '$'. Everything else passes with one table lookup.
 struct NameCharacters {
@@ -34,7 +35,7 @@ struct NameCharacters {
 constexpr NameCharacters kNameCharacters;
 } // namespace
 
-bool DbReader::checkRecordName(std::string_view name, const Span& at) {
+bool DbActions::checkRecordName(std::string_view name, const Span& at) {
     if (name.empty()) {
         reporter_.error(at.begin, "record-name", "record/alias name can't be empty");
         return false;
@@ -70,8 +71,54 @@ bool DbReader::checkRecordName(std::string_view name, const Span& at) {
     return true;
 }
 
-void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::string_view name,
-                             const Span& nameAt, bool visible) {
+DbActions::DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
+                     PlanRecorder& recorder)
+    : db_(db), sources_(sources), reporter_(reporter), recorder_(recorder) {}
+
+void DbActions::begin() {
+    recover();
+    fileIds_.clear();
+    lastType_ = nullptr; // definitions may have changed since the last load
+    lastTypeName_.clear();
+}
+
+void DbActions::recover() {
+    record_ = {};
+    edits_.clear();
+    menu_.name = {};
+    menu_.skip = false;
+    menu_.choices.clear();
+    recordType_.name = {};
+    recordType_.skip = false;
+    recordType_.empty = true;
+    recordType_.fields.clear();
+    recordType_.cdefs.clear();
+    recordType_.fieldValid = false;
+    breaktable_.name = {};
+    breaktable_.skip = false;
+    breaktable_.values.clear();
+}
+
+void DbActions::beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
+                            const Span& nameAt, bool visible) {
+    recorder_.step(Action::RecordHead, &typeAt, &nameAt, visible);
+    applyRecordHead(type, typeAt, name, nameAt, visible);
+}
+
+void DbActions::field(std::string_view name, const Span& nameAt, const JsonValue& value,
+                      const Span& valueAt) {
+    recorder_.step(Action::Field, &nameAt, &valueAt);
+    applyField(name, nameAt, value, valueAt);
+}
+
+void DbActions::info(std::string_view name, const Span& nameAt, const JsonValue& value,
+                     const Span& valueAt) {
+    recorder_.step(Action::Info, &nameAt, &valueAt);
+    applyInfo(name, nameAt, value);
+}
+
+void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
+                                const Span& nameAt, bool visible) {
     record_ = {};
     edits_.clear();
     if (!checkRecordName(name, nameAt)) {
@@ -141,15 +188,18 @@ void DbReader::doBeginRecord(std::string_view type, const Span& typeAt, std::str
         record_.ignoreBody = true;
         return;
     }
-    const std::uint32_t source = nameAt.begin.source;
-    if (fileIds_.size() <= source) fileIds_.resize(source + 1, -1);
-    if (fileIds_[source] < 0) fileIds_[source] = db_.internFile(sources_.source(source).name);
-    const dbstatic::SourcePosition where{static_cast<std::uint32_t>(fileIds_[source]),
-                                         sources_.lineOf(nameAt.begin)};
-    record_.node = db_.createRecord(*recordType, name, visible, where);
+    record_.node = db_.createRecord(*recordType, name, visible, positionOf(nameAt));
 }
 
-std::string_view DbReader::setterValue(const JsonValue& value) {
+// Where a record was defined: the database keeps each file name once.
+dbstatic::SourcePosition DbActions::positionOf(const Span& at) {
+    const std::uint32_t source = at.begin.source;
+    if (fileIds_.size() <= source) fileIds_.resize(source + 1, -1);
+    if (fileIds_[source] < 0) fileIds_[source] = db_.internFile(sources_.source(source).name);
+    return {static_cast<std::uint32_t>(fileIds_[source]), sources_.lineOf(at.begin)};
+}
+
+std::string_view DbActions::setterValue(const JsonValue& value) {
     std::string_view text = value.text;
     const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;
     if (text.find('\\') == std::string_view::npos) {
@@ -161,23 +211,16 @@ std::string_view DbReader::setterValue(const JsonValue& value) {
     return valueScratch_;
 }
 
-void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValue& value,
-                       const Span& valueAt) {
+void DbActions::applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
+                           const Span& valueAt) {
     if (!record_.node) return;
     dbstatic::Record& node = *record_.node;
     const dbstatic::RecordType& type = node.type();
     const dbstatic::FieldDef* field = type.findField(name);
     if (!field) {
         std::vector<std::string> notes;
-        const dbstatic::FieldDef* best = nullptr;
-        double bestScore = 0;
-        for (const dbstatic::FieldDef& candidate : type.fields()) {
-            const double score = nameSimilarity(name, candidate.name);
-            if (score > bestScore) {
-                bestScore = score;
-                best = &candidate;
-            }
-        }
+        const dbstatic::FieldDef* best =
+            bestMatchOf(name, type.fields(), [](const auto& f) { return f.name; });
         if (best)
             notes.push_back(
                 "did you mean " + quoted(best->name) + "?" +
@@ -196,50 +239,56 @@ void DbReader::doField(std::string_view name, const Span& nameAt, const JsonValu
     const std::string_view text = setterValue(value);
     const dbstatic::PutStatus status = db_.checkField(type, *field, text);
     if (!status.ok()) {
-        std::string message = "can't set \"" + std::string(node.real().name()) + "." +
-                              std::string(field->name) + "\" to " + quoted(text);
-        std::vector<std::string> notes;
-        switch (status.error) {
-        case PutError::UnexpandedMacro:
-            message += ": the value has an unexpanded macro";
-            break;
-        case PutError::BadCalc:
-            message += ": " + std::string(status.calcError) + " in CALC expression";
-            break;
-        case PutError::IllegalChoice:
-        case PutError::BadField:
-            if (field->type == DbfType::Menu && field->menu) {
-                message += " using menu " + std::string(field->menu->name());
-                const std::string_view guess =
-                    bestMatch(text, field->menu->choices(), [](const auto& c) { return c.value; });
-                if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
-            } else if (field->type == DbfType::Device) {
-                message +=
-                    ": no such device support for '" + std::string(type.name()) + "' record type";
-                const std::string_view guess =
-                    bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
-                if (!guess.empty())
-                    notes.push_back("did you mean " + quoted(guess) + "?");
-                else if (type.devices().empty())
-                    notes.push_back("record type " + quoted(type.name()) +
-                                    " has no device support");
-            }
-            message += ": ";
-            message += status.text();
-            break;
-        default:
-            message += ": ";
-            message += status.text();
-            break;
-        }
-        reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes));
+        reportFieldValue(node, *field, text, status, valueAt);
+        // A bad CALC expression is stored anyway, as EPICS does.
         if (status.error != PutError::BadCalc) return;
     }
     edits_.setField(field->index, text);
 }
 
-void DbReader::doInfo(std::string_view name, const Span& nameAt, const JsonValue& value,
-                      const Span&) {
+void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,
+                                 std::string_view text, const dbstatic::PutStatus& status,
+                                 const Span& valueAt) {
+    const dbstatic::RecordType& type = node.type();
+    std::string message = "can't set \"" + std::string(node.real().name()) + "." +
+                          std::string(field.name) + "\" to " + quoted(text);
+    std::vector<std::string> notes;
+    switch (status.error) {
+    case PutError::UnexpandedMacro:
+        message += ": the value has an unexpanded macro";
+        break;
+    case PutError::BadCalc:
+        message += ": " + std::string(status.calcError) + " in CALC expression";
+        break;
+    case PutError::IllegalChoice:
+    case PutError::BadField:
+        if (field.type == DbfType::Menu && field.menu) {
+            message += " using menu " + std::string(field.menu->name());
+            const std::string_view guess =
+                bestMatch(text, field.menu->choices(), [](const auto& c) { return c.value; });
+            if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
+        } else if (field.type == DbfType::Device) {
+            message +=
+                ": no such device support for '" + std::string(type.name()) + "' record type";
+            const std::string_view guess =
+                bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
+            if (!guess.empty())
+                notes.push_back("did you mean " + quoted(guess) + "?");
+            else if (type.devices().empty())
+                notes.push_back("record type " + quoted(type.name()) + " has no device support");
+        }
+        message += ": ";
+        message += status.text();
+        break;
+    default:
+        message += ": ";
+        message += status.text();
+        break;
+    }
+    reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes));
+}
+
+void DbActions::applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value) {
     if (!record_.node) return;
     if (name.empty()) {
         reporter_.error(nameAt.begin, "info-name", "info item name can't be empty");
@@ -248,7 +297,8 @@ void DbReader::doInfo(std::string_view name, const Span& nameAt, const JsonValue
     edits_.setInfo(name, setterValue(value));
 }
 
-void DbReader::doRecordAlias(std::string_view alias, const Span& at) {
+void DbActions::recordAlias(std::string_view alias, const Span& at) {
+    recorder_.step(Action::RecordAlias, &at);
     if (!record_.node) return;
     if (!checkRecordName(alias, at)) return;
     if (!db_.createAlias(*record_.node, alias))
@@ -257,8 +307,9 @@ void DbReader::doRecordAlias(std::string_view alias, const Span& at) {
                             quoted(record_.node->name()) + ": the name is already in use");
 }
 
-void DbReader::doAlias(std::string_view record, const Span& recordAt, std::string_view alias,
-                       const Span& aliasAt) {
+void DbActions::alias(std::string_view record, const Span& recordAt, std::string_view alias,
+                      const Span& aliasAt) {
+    recorder_.step(Action::Alias, &recordAt, &aliasAt);
     if (!checkRecordName(alias, aliasAt) || !checkRecordName(record, recordAt)) return;
     dbstatic::Record* target = db_.findRecord(record);
     if (!target) {
@@ -272,7 +323,8 @@ void DbReader::doAlias(std::string_view record, const Span& recordAt, std::strin
                             ": the name is already in use");
 }
 
-void DbReader::doEndRecord() {
+void DbActions::endRecord() {
+    recorder_.step(Action::EndRecord);
     if (record_.node && !edits_.empty()) db_.apply(*record_.node, edits_);
     edits_.clear();
     record_ = {};

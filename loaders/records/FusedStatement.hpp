@@ -16,6 +16,11 @@ struct FusedPiece {
     [[nodiscard]] std::string_view in(std::string_view token) const noexcept {
         return token.substr(offset, length);
     }
+    // As the grammar's `name`: a quoted name loses its quotes (escapes stay raw).
+    [[nodiscard]] std::string_view name(std::string_view token) const noexcept {
+        const std::string_view text = in(token);
+        return quoted ? text.substr(1, text.size() - 2) : text;
+    }
 };
 
 struct FusedArguments {

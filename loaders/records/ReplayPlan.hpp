@@ -29,7 +29,6 @@ struct ReplayPlan {
         RecordAlias,     // a = alias token
         Alias,           // a = record token, b = alias token
         EndRecord,
-        EndItem,
     };
     struct Step {
         Action action;
@@ -70,18 +69,6 @@ public:
 
 private:
     std::unordered_map<const CachedFile*, Slot> slots_;
-};
-
-// A plan being recorded, during the first load of a file.
-struct PlanRecording {
-    ReplayPlans::Slot* slot = nullptr;
-    std::uint32_t source = 0;
-    const char* data = nullptr; // the file's text in this load, after macro expansion
-    std::uint32_t base = 0;
-    const std::vector<std::uint32_t>* lineStarts = nullptr; // of that text
-    std::vector<std::uint32_t> tokenOffsets; // where each plan token starts, for lookups
-    ReplayPlan plan;
-    bool failed = false;
 };
 
 } // namespace epicsdb::loaders

@@ -4,11 +4,16 @@
 #pragma once
 
 #include <algorithm>
-#include <cctype>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
 namespace epicsdb::loaders {
+
+// toupper() in the C locale.
+constexpr char asciiUpper(char c) noexcept {
+    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+}
 
 inline double nameSimilarity(std::string_view a, std::string_view b) {
     const std::size_t norm = 2 * std::max(a.size(), b.size());
@@ -21,9 +26,7 @@ inline double nameSimilarity(std::string_view a, std::string_view b) {
         for (std::size_t j = 0; j < b.size(); ++j) {
             std::size_t substitution = previous[j];
             if (a[i] != b[j]) ++substitution;
-            if (std::toupper(static_cast<unsigned char>(a[i])) !=
-                std::toupper(static_cast<unsigned char>(b[j])))
-                ++substitution;
+            if (asciiUpper(a[i]) != asciiUpper(b[j])) ++substitution;
             current[j + 1] = std::min({previous[j + 1] + 2, current[j] + 2, substitution});
         }
         std::swap(previous, current);
@@ -31,19 +34,27 @@ inline double nameSimilarity(std::string_view a, std::string_view b) {
     return static_cast<double>(norm - previous[b.size()]) / static_cast<double>(norm);
 }
 
-// The best of `candidates` for `name`: the first with the highest score above 0, or empty.
+// The best of `candidates` for `name`: the first with the highest score above 0, or null.
 template <class Range, class NameOf>
-std::string_view bestMatch(std::string_view name, const Range& candidates, NameOf nameOf) {
+auto bestMatchOf(std::string_view name, const Range& candidates, NameOf nameOf)
+    -> decltype(&*std::begin(candidates)) {
     double best = 0;
-    std::string_view match;
+    decltype(&*std::begin(candidates)) match = nullptr;
     for (const auto& candidate : candidates) {
         const double score = nameSimilarity(name, nameOf(candidate));
         if (score > best) {
             best = score;
-            match = nameOf(candidate);
+            match = &candidate;
         }
     }
     return match;
+}
+
+// The name of that best candidate, or empty.
+template <class Range, class NameOf>
+std::string_view bestMatch(std::string_view name, const Range& candidates, NameOf nameOf) {
+    const auto* match = bestMatchOf(name, candidates, nameOf);
+    return match ? std::string_view(nameOf(*match)) : std::string_view();
 }
 
 } // namespace epicsdb::loaders

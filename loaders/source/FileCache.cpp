@@ -1,4 +1,5 @@
 #include "FileCache.hpp"
+#include "FileHandle.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -38,15 +39,14 @@ CachedFile* FileCache::put(const std::string& key, std::string_view content) {
 CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string& error) {
     tooLarge = false;
     if (auto it = files_.find(path); it != files_.end()) return it->second.get();
-    std::FILE* file = std::fopen(path.c_str(), "rb");
+    const FileHandle file = openFile(path, "rb");
     if (!file) {
         error = std::strerror(errno);
         return nullptr;
     }
     struct stat info {};
-    if (::fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) &&
+    if (::fstat(fileno(file.get()), &info) == 0 && S_ISREG(info.st_mode) &&
         static_cast<std::size_t>(info.st_size) > kMaxCachedBytes) {
-        std::fclose(file);
         tooLarge = true;
         return nullptr;
     }
@@ -54,18 +54,15 @@ CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string&
     std::string& text = cached->text;
     char block[65536];
     std::size_t n;
-    while ((n = std::fread(block, 1, sizeof block, file)) > 0) {
+    while ((n = std::fread(block, 1, sizeof block, file.get())) > 0) {
         text.append(block, n);
         if (text.size() > kMaxCachedBytes) {
             // A pipe or a file that grew: stream it instead.
-            std::fclose(file);
             tooLarge = true;
             return nullptr;
         }
     }
-    const bool failed = std::ferror(file);
-    std::fclose(file);
-    if (failed) {
+    if (std::ferror(file.get())) {
         error = "read error";
         return nullptr;
     }

@@ -16,7 +16,7 @@ Diagnostic make(Severity severity, std::string_view code, std::string message,
 
 void Reporter::report(Severity severity, Position at, std::string_view code, std::string message,
                       std::vector<std::string> notes) {
-    if (gaveUp_) return;
+    if (count_.reached()) return;
     Diagnostic d = make(severity, code, std::move(message), std::move(notes));
     sources_.locate(at, d.location, &d.sourceLine, &d.context);
     deliver(std::move(d));
@@ -24,7 +24,7 @@ void Reporter::report(Severity severity, Position at, std::string_view code, std
 
 void Reporter::reportAt(Severity severity, SourceLocation where, std::string_view code,
                         std::string message) {
-    if (gaveUp_) return;
+    if (count_.reached()) return;
     Diagnostic d = make(severity, code, std::move(message));
     d.location = std::move(where);
     deliver(std::move(d));
@@ -33,7 +33,7 @@ void Reporter::reportAt(Severity severity, SourceLocation where, std::string_vie
 void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
                           std::string_view code, std::string message, std::string lineText,
                           std::vector<std::string> notes) {
-    if (gaveUp_) return;
+    if (count_.reached()) return;
     Diagnostic d = make(severity, code, std::move(message), std::move(notes));
     d.location = {sources_.source(source).name, line, 0};
     d.sourceLine = std::move(lineText);
@@ -42,22 +42,11 @@ void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t
 }
 
 void Reporter::deliver(Diagnostic diagnostic) {
-    if (diagnostic.severity == Severity::Error)
-        ++errors_;
-    else if (diagnostic.severity == Severity::Warning)
-        ++warnings_;
-    const bool tooMany = errors_ >= kMaxErrorsPerLoad && diagnostic.severity == Severity::Error;
+    const bool limitReached = count_.count(diagnostic.severity);
     SourceLocation where = diagnostic.location;
     sink_.report(std::move(diagnostic));
-    if (tooMany) {
-        gaveUp_ = true;
-        Diagnostic stop;
-        stop.severity = Severity::Note;
-        stop.code = "too-many-errors";
-        stop.message = "too many errors, giving up on this load";
-        stop.location = std::move(where);
-        sink_.report(std::move(stop));
-    }
+    if (limitReached)
+        sink_.report(ErrorCount::limitNote(std::move(where), "giving up on this load"));
 }
 
 } // namespace epicsdb::loaders

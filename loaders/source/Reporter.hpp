@@ -1,7 +1,8 @@
 // Turns positions into located diagnostics and hands them to the sink; counts them and stops a
-// load that drowns in errors (a binary file, say) after a fixed number.
+// load that drowns in errors (a binary file, say) at the error limit (ErrorCount.hpp).
 #pragma once
 
+#include "ErrorCount.hpp"
 #include "SourceManager.hpp"
 #include "Span.hpp"
 
@@ -15,14 +16,9 @@ namespace epicsdb::loaders {
 
 class Reporter {
 public:
-    static constexpr std::size_t kMaxErrorsPerLoad = 100;
-
     Reporter(SourceManager& sources, DiagnosticSink& sink) : sources_(sources), sink_(sink) {}
     // Counts start again for the next load.
-    void reset() noexcept {
-        errors_ = warnings_ = 0;
-        gaveUp_ = false;
-    }
+    void reset() noexcept { count_.reset(); }
 
     void error(Position at, std::string_view code, std::string message,
                std::vector<std::string> notes = {}) {
@@ -43,19 +39,15 @@ public:
                     std::string_view code, std::string message, std::string lineText,
                     std::vector<std::string> notes = {});
 
-    [[nodiscard]] std::size_t errors() const noexcept { return errors_; }
-    [[nodiscard]] std::size_t warnings() const noexcept { return warnings_; }
-    [[nodiscard]] bool gaveUp() const noexcept { return gaveUp_; }
-    [[nodiscard]] SourceManager& sources() noexcept { return sources_; }
+    [[nodiscard]] std::size_t errors() const noexcept { return count_.errors(); }
+    [[nodiscard]] std::size_t warnings() const noexcept { return count_.warnings(); }
 
 private:
     void deliver(Diagnostic diagnostic);
 
     SourceManager& sources_;
     DiagnosticSink& sink_;
-    std::size_t errors_ = 0;
-    std::size_t warnings_ = 0;
-    bool gaveUp_ = false;
+    ErrorCount count_;
 };
 
 } // namespace epicsdb::loaders

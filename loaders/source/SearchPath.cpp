@@ -1,6 +1,7 @@
 #include "SearchPath.hpp"
 
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
+#include <epicsdb/macLib/MacroTable.hpp>
 
 #include <sys/stat.h>
 
@@ -57,26 +58,77 @@ std::vector<std::string> splitMsiPath(std::string_view path) {
     return dirs;
 }
 
-std::optional<ResolvedFile> resolveFile(std::string_view name, const std::vector<std::string>& dirs,
-                                        bool embeddedFallback) {
-    const std::string fileName(name);
-    const bool hasSlash = name.find_first_of("/\\") != std::string_view::npos;
-    if (dirs.empty() || hasSlash) {
-        if (isReadableFile(fileName)) return ResolvedFile{fileName, fileName, {}, false};
-    } else {
-        for (const std::string& dir : dirs) {
-            std::string candidate = dir + "/" + fileName;
-            if (isReadableFile(candidate)) {
-                std::string shown = dir == "." ? fileName : candidate;
-                return ResolvedFile{std::move(candidate), std::move(shown), {}, false};
-            }
+namespace {
+// The first directory of the lists that holds `name`.
+std::optional<ResolvedFile>
+searchDirectories(const std::string& name,
+                  std::initializer_list<const std::vector<std::string>*> lists) {
+    for (const auto* list : lists) {
+        for (const std::string& dir : *list) {
+            std::string candidate = dir + "/" + name;
+            if (!isReadableFile(candidate)) continue;
+            std::string shown = dir == "." ? name : candidate;
+            return ResolvedFile{std::move(candidate), std::move(shown), {}, false};
         }
     }
-    if (embeddedFallback && !hasSlash) {
-        if (auto text = db::embeddedDefinitionFile(name))
-            return ResolvedFile{fileName, "<epicsdb>/" + fileName, *text, true};
-    }
     return std::nullopt;
+}
+
+// Environment references in a file name, as dbLoadRecords expands them; false when one is
+// undefined (the open then fails, as in EPICS).
+bool expandEnvironment(std::string_view name, std::string& out) {
+    if (name.find('$') == std::string_view::npos) {
+        out.assign(name);
+        return true;
+    }
+    maclib::MacroTable environment(maclib::MacroTable::Environment::Use);
+    environment.suppressWarnings(true);
+    out.clear();
+    return environment.expand(name, out).ok();
+}
+} // namespace
+
+FoundFile findFile(std::string_view name, const FileSearch& search, std::string_view what) {
+    FoundFile found;
+    auto fail = [&](std::string_view why) {
+        std::string dirs;
+        for (const auto* list : {&search.path, &search.includeDirs})
+            for (const std::string& dir : *list)
+                dirs += (dirs.empty() ? "" : ":") + dir;
+        found.problem = "can't open " + std::string(what) + "\"" + std::string(name) + "\"";
+        if (!why.empty())
+            found.problem += why;
+        else if (!dirs.empty() && search.embedded != FileSearch::Embedded::Only)
+            found.problem += " (searched " + dirs + ")";
+        return std::move(found);
+    };
+    std::string expanded;
+    if (!expandEnvironment(name, expanded))
+        return fail(": the name refers to an undefined environment variable");
+    const bool embeddedOnly = search.embedded == FileSearch::Embedded::Only;
+    const bool hasSlash = expanded.find_first_of("/\\") != std::string::npos;
+    // As given when there is nowhere to look or the name has a directory in it; otherwise the
+    // first directory that has it (a file in "." is named without "./").
+    if (embeddedOnly) {
+        // Nothing on disk is looked at.
+    } else if ((search.path.empty() && search.includeDirs.empty()) || hasSlash) {
+        if (isReadableFile(expanded)) {
+            std::string shown = expanded;
+            found.file = ResolvedFile{std::move(expanded), std::move(shown), {}, false};
+            return found;
+        }
+    } else if (auto file = searchDirectories(expanded, {&search.path, &search.includeDirs})) {
+        found.file = std::move(file);
+        return found;
+    }
+    if (search.embedded != FileSearch::Embedded::Never && !hasSlash) {
+        if (auto text = db::embeddedDefinitionFile(expanded)) {
+            std::string shown = "<epicsdb>/" + expanded;
+            found.file = ResolvedFile{std::move(expanded), std::move(shown), *text, true};
+            return found;
+        }
+    }
+    return fail({});
 }
 
 } // namespace epicsdb::loaders

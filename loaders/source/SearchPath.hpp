@@ -24,9 +24,25 @@ struct ResolvedFile {
     bool embedded = false;
 };
 
-// Looks `name` up: as given when the list is empty or the name holds '/' or '\'; otherwise in
-// each directory in order; then, if `embeddedFallback`, among the compiled-in definitions.
-std::optional<ResolvedFile> resolveFile(std::string_view name, const std::vector<std::string>& dirs,
-                                        bool embeddedFallback);
+// How a load finds the files it names (the file loaded, its includes, a substitution file's
+// templates): environment references in the name expanded ($(TOP)/db/x.db); then the name as
+// given when it holds '/' or '\' or there is no directory to look in, otherwise the first of
+// the load's path and then the -I directories that has it; then the definitions compiled into
+// the library.
+struct FileSearch {
+    const std::vector<std::string>& path;
+    const std::vector<std::string>& includeDirs;
+    enum class Embedded { Never, Fallback, Only } embedded = Embedded::Fallback;
+};
+
+struct FoundFile {
+    std::optional<ResolvedFile> file;
+    // Without a file: why, as the message says it, e.g. `can't open "x.db" (searched .:db)`;
+    // `what` in findFile names the kind of file ("template " gives `can't open template ...`).
+    std::string problem;
+};
+
+// The one rule of every search, and its message.
+FoundFile findFile(std::string_view name, const FileSearch& search, std::string_view what = {});
 
 } // namespace epicsdb::loaders

@@ -1,4 +1,5 @@
 // The one wording of a syntax error in every reader: what was expected and what was found.
+// Also how a bad character is named.
 #pragma once
 
 #include <string>
@@ -28,6 +29,14 @@ inline std::string syntaxErrorMessage(const std::vector<std::string>& expected,
         message += "'";
     }
     return message;
+}
+
+// A character as messages name it: 'c' when printable, 0x1f otherwise.
+inline std::string describeChar(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
+    static constexpr char kHex[] = "0123456789abcdef";
+    return std::string("0x") + kHex[u >> 4] + kHex[u & 15];
 }
 
 } // namespace epicsdb::loaders

@@ -2,18 +2,17 @@
 // given (fopen "r" semantics, so a directory opens and reads as empty, as it does for msi).
 #pragma once
 
+#include "FileHandle.hpp"
+
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <string>
 
 namespace epicsdb::loaders {
 
 // False (with the system's reason in `error`) when the file cannot be opened.
 inline bool readTextFile(const std::string& path, std::string& text, std::string& error) {
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "r"),
-                                                               &std::fclose);
+    const FileHandle file = openFile(path, "r");
     if (!file) {
         error = std::strerror(errno);
         return false;

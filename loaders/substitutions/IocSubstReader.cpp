@@ -8,34 +8,16 @@ namespace epicsdb::loaders {
 namespace {
 using Parser = iocsubst::IocSubstParser;
 
-// A file of binary garbage would give an error per byte: stop reading after this many.
-constexpr std::size_t kMaxErrors = 100;
-
+// Unwinds the parser when the error limit is reached.
 struct StopReading : std::exception {
     const char* what() const noexcept override { return "too many errors"; }
 };
 
-// The scanner needs two NULs after the text.
-std::string padded(std::string_view text) {
-    std::string buffer;
-    buffer.reserve(text.size() + 2);
-    buffer.append(text);
-    buffer.append(2, '\0');
-    return buffer;
-}
-
-std::string describeChar(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%02x", u);
-    return hex;
-}
 } // namespace
 
 IocSubstReader::IocSubstReader(std::string name, std::string_view text, std::size_t maxVariables,
                                SubstitutionHandler& handler)
-    : name_(std::move(name)), buffer_(padded(text)), lines_(text), maxVariables_(maxVariables),
+    : name_(std::move(name)), buffer_(scannerCopy(text)), lines_(text), maxVariables_(maxVariables),
       handler_(handler) {}
 
 bool IocSubstReader::read() {
@@ -44,14 +26,9 @@ bool IocSubstReader::read() {
         Parser parser(*this);
         parser.parse();
     } catch (const StopReading&) {
-        Diagnostic stop;
-        stop.severity = Severity::Note;
-        stop.code = "too-many-errors";
-        stop.message = "too many errors, giving up on this file";
-        stop.location = {name_, 0, 0};
-        handler_.onDiagnostic(std::move(stop));
+        handler_.onDiagnostic(ErrorCount::limitNote({name_, 0, 0}, "giving up on this file"));
     }
-    return errors_ == 0;
+    return count_.errors() == 0;
 }
 
 void IocSubstReader::report(Severity severity, std::uint32_t offset, std::string_view code,
@@ -64,7 +41,7 @@ void IocSubstReader::report(Severity severity, std::uint32_t offset, std::string
     d.sourceLine = lines_.lineText(d.location.line);
     d.notes = std::move(notes);
     handler_.onDiagnostic(std::move(d));
-    if (severity == Severity::Error && ++errors_ >= kMaxErrors) throw StopReading{};
+    if (count_.count(severity)) throw StopReading{};
 }
 
 Parser::symbol_type IocSubstReader::nextSymbol() {

@@ -6,6 +6,7 @@
 
 #include "SubstScanners.hpp"
 #include "SubstSpan.hpp"
+#include "source/ErrorCount.hpp"
 #include "source/LineIndex.hpp"
 #include "substitutions/IocSubstParser.hpp"
 
@@ -65,7 +66,7 @@ private:
     SubstitutionHandler& handler_;
     IocSubstScanner scanner_;
     SubstLexeme<IocSubstTok> lexeme_;
-    std::size_t errors_ = 0;
+    ErrorCount count_;
 
     // EPICS's macro string, in two parts: the permanent globals, and the current set's items.
     // Each item is ",name=value"; the set's definitions are both parts without the first comma.

@@ -12,17 +12,10 @@ struct StopReading : std::exception {
     const char* what() const noexcept override { return "msi: error in substitution file"; }
 };
 
-std::string padded(std::string_view text) {
-    std::string buffer;
-    buffer.reserve(text.size() + 2);
-    buffer.append(text);
-    buffer.append(2, '\0');
-    return buffer;
-}
 } // namespace
 
 MsiSubstReader::MsiSubstReader(std::string name, std::string_view text, MsiSetHandler& handler)
-    : name_(std::move(name)), buffer_(padded(text)), lines_(text), handler_(handler) {}
+    : name_(std::move(name)), buffer_(scannerCopy(text)), lines_(text), handler_(handler) {}
 
 bool MsiSubstReader::read() {
     scanner_.reset(buffer_.data(), buffer_.size());

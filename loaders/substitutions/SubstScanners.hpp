@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace epicsdb::loaders {
@@ -32,6 +33,15 @@ enum class MsiSubstTok : std::uint8_t {
     Quoted,       // "..." on one line, text with its quotes, \" kept
     Unterminated, // a '"' whose line ends before the closing quote
 };
+
+// A copy of `text` for a scanner: the text and two NULs (the scanner writes into it).
+inline std::string scannerCopy(std::string_view text) {
+    std::string buffer;
+    buffer.reserve(text.size() + 2);
+    buffer.append(text);
+    buffer.append(2, '\0');
+    return buffer;
+}
 
 template <class Tok>
 struct SubstLexeme {

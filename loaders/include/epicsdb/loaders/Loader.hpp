@@ -40,6 +40,10 @@ struct LoaderOptions {
     // Bounds that protect against hostile input.
     unsigned maxIncludeDepth = 64;
     unsigned maxNestingDepth = 1000; // JSON values of fields and info items
+    // Replay plans for templates read again and again, and one-token reading of the common
+    // one-line statements. Off, every file is parsed token by token: the same results,
+    // slower; for tests and diagnosis.
+    bool fastPaths = true;
 };
 
 struct LoadResult {

@@ -20,6 +20,9 @@ public:
     // relative to base. The start condition is kept across resets.
     void reset(char* base, std::size_t sizeWithPadding);
     void setJson(bool json);
+    // Whether the common one-line statements come as one token each (DbToken.hpp); on by
+    // default. Off, every statement is read token by token (same results, slower).
+    void setFusedStatements(bool fused);
     // Back to the INITIAL state, for a new file.
     void restart();
     [[nodiscard]] bool inJson() const;
@@ -28,6 +31,7 @@ public:
 private:
     void* scanner_ = nullptr;
     void* buffer_ = nullptr;
+    bool fused_ = true;
 };
 
 } // namespace epicsdb::loaders

@@ -1,5 +1,4 @@
-// Splitting of the fused statement tokens, and the reader actions that take them.
-#include "DbReader.hpp"
+// Splitting of the fused statement tokens (FusedStatement.hpp).
 #include "FusedStatement.hpp"
 
 #include <cstring>
@@ -44,23 +43,6 @@ FusedPiece readPiece(std::string_view text, std::size_t& i) {
         ++i;
     ++i; // ',' or ')'
     return piece;
-}
-
-// The grammar's `name`: a quoted name loses its quotes (escapes stay raw).
-std::string_view nameOf(std::string_view token, const FusedPiece& piece) {
-    const std::string_view text = piece.in(token);
-    return piece.quoted ? text.substr(1, text.size() - 2) : text;
-}
-
-Span spanOf(const Span& token, const FusedPiece& piece) {
-    Span span;
-    span.begin = {token.begin.source, token.begin.offset + piece.offset};
-    span.end = {token.begin.source, span.begin.offset + piece.length};
-    return span;
-}
-
-JsonValue valueOf(std::string_view token, const FusedPiece& piece) {
-    return {piece.in(token), piece.quoted ? JsonKind::String : JsonKind::Bare};
 }
 
 } // namespace
@@ -110,48 +92,6 @@ bool isKeywordPiece(std::string_view token, const FusedPiece& piece) noexcept {
     default:
         return false;
     }
-}
-
-bool DbReader::refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
-    if (!isKeywordPiece(token, piece)) return false;
-    reporter_.error(spanOf(at, piece).begin, "syntax",
-                    "syntax error: expected name or quoted string, found keyword '" +
-                        std::string(piece.in(token)) + "'");
-    return true;
-}
-
-void DbReader::doFusedRecordHead(std::string_view text, const Span& at,
-                                 const FusedArguments& fused) {
-    if (refuseKeyword(text, at, fused.first) || refuseKeyword(text, at, fused.second)) {
-        record_ = {};
-        record_.ignoreBody = true;
-        return;
-    }
-    doBeginRecord(nameOf(text, fused.first), spanOf(at, fused.first), nameOf(text, fused.second),
-                  spanOf(at, fused.second), text.front() == 'g');
-}
-
-void DbReader::doFusedField(std::string_view text, const Span& at, const FusedArguments& fused) {
-    if (refuseKeyword(text, at, fused.first)) return;
-    doField(nameOf(text, fused.first), spanOf(at, fused.first), valueOf(text, fused.second),
-            spanOf(at, fused.second));
-}
-
-void DbReader::doFusedInfo(std::string_view text, const Span& at, const FusedArguments& fused) {
-    if (refuseKeyword(text, at, fused.first)) return;
-    doInfo(nameOf(text, fused.first), spanOf(at, fused.first), valueOf(text, fused.second),
-           spanOf(at, fused.second));
-}
-
-void DbReader::onFusedFieldDef(std::string_view text, const Span& at) {
-    const FusedArguments fused = splitFused(text);
-    if (refuseKeyword(text, at, fused.first) || refuseKeyword(text, at, fused.second)) {
-        recordType_.fieldValid = false;
-        recordType_.skip = true;
-        return;
-    }
-    beginFieldDef(nameOf(text, fused.first), spanOf(at, fused.first), nameOf(text, fused.second),
-                  spanOf(at, fused.second));
 }
 
 } // namespace epicsdb::loaders

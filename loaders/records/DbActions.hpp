@@ -1,0 +1,144 @@
+// What the .dbd/.db grammar means (SPEC.md 3.3-3.5): every statement's effect on the database,
+// with EPICS's rules and messages. One class, called three ways: by the Bison actions, by the
+// fused one-token statements (split here, then the same actions), and by replay plans (the
+// steps of an earlier reading of the same template). The token stream, includes and syntax
+// errors are the reader's (DbReader.hpp).
+//
+// Texts and spans passed in stay valid until the statement ends (the reader keeps the chunks
+// that hold them), so definitions being built keep views, not copies.
+#pragma once
+
+#include "FusedStatement.hpp"
+#include "JsonValue.hpp"
+#include "PlanRecorder.hpp"
+#include "source/Reporter.hpp"
+#include "source/SourceManager.hpp"
+#include "source/Span.hpp"
+
+#include <epicsdb/dbStatic/Database.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+class DbActions {
+public:
+    // `recorder` hears every record statement (it keeps them only while it records a plan).
+    DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
+              PlanRecorder& recorder);
+
+    // A new load: definitions may have changed since the last one.
+    void begin();
+    // After a syntax error: forget the statement being built (keeping scratch capacity).
+    void recover();
+
+    // ---- definitions (DbDefinitionActions.cpp) ----
+    void beginMenu(std::string_view name, const Span& at);
+    void choice(std::string_view name, const Span& nameAt, std::string_view value);
+    void endMenu();
+    void beginRecordType(std::string_view name, const Span& at);
+    void cdef(std::string_view text);
+    void beginFieldDef(std::string_view name, const Span& nameAt, std::string_view type,
+                       const Span& typeAt);
+    void fieldAttribute(std::string_view attribute, std::string_view value, const Span& valueAt);
+    void endFieldDef();
+    void endRecordType(const Span& at);
+    void device(std::string_view recordType, const Span& typeAt, std::string_view linkType,
+                const Span& linkAt, std::string_view dset, std::string_view choice);
+    void driver(std::string_view name, const Span& at);
+    void registrar(std::string_view name, const Span& at);
+    void function(std::string_view name, const Span& at);
+    void link(std::string_view name, const Span& nameAt, std::string_view jlif);
+    void variable(std::string_view name, const Span& nameAt, std::string_view type);
+    void beginBreaktable(std::string_view name, const Span& at);
+    void breakpointValue(std::string_view value, const Span& at);
+    void endBreaktable(const Span& at);
+
+    // ---- records (DbRecordActions.cpp) ----
+    // record(type, name) and grecord(...): `visible` for grecord.
+    void beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
+                     const Span& nameAt, bool visible);
+    void field(std::string_view name, const Span& nameAt, const JsonValue& value,
+               const Span& valueAt);
+    void info(std::string_view name, const Span& nameAt, const JsonValue& value,
+              const Span& valueAt);
+    void recordAlias(std::string_view alias, const Span& at);
+    void alias(std::string_view record, const Span& recordAt, std::string_view alias,
+               const Span& aliasAt);
+    void endRecord();
+    // Whether a record statement is still open (its body is applied by endRecord()).
+    [[nodiscard]] bool inRecord() const noexcept { return record_.node || record_.ignoreBody; }
+
+    // ---- the fused one-token statements (DbFusedStatements.cpp) ----
+    // `record(t, n)`, `field(N, v)`, `info(N, v)` and a recordtype's `field(N, DBF_X)`, each
+    // lexed as one token: split into their two arguments, then the actions above.
+    void fusedRecordHead(std::string_view token, const Span& at);
+    void fusedField(std::string_view token, const Span& at);
+    void fusedInfo(std::string_view token, const Span& at);
+    void fusedFieldDef(std::string_view token, const Span& at);
+    // The same with the arguments already split (a replay keeps them for lines without '$').
+    void fusedRecordHead(std::string_view token, const Span& at, const FusedArguments& fused);
+    void fusedField(std::string_view token, const Span& at, const FusedArguments& fused);
+    void fusedInfo(std::string_view token, const Span& at, const FusedArguments& fused);
+
+private:
+    // The record actions without telling the recorder (the fused forms tell it themselves).
+    void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
+                         const Span& nameAt, bool visible);
+    void applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
+                    const Span& valueAt);
+    void applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value);
+    // SPEC 3.5; false (after reporting) when the name is refused.
+    bool checkRecordName(std::string_view name, const Span& at);
+    // The value handed to the field or info setter: quotes removed, escapes translated.
+    std::string_view setterValue(const JsonValue& value);
+    void reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,
+                          std::string_view text, const dbstatic::PutStatus& status,
+                          const Span& valueAt);
+    dbstatic::SourcePosition positionOf(const Span& at);
+    // A fused statement whose unquoted argument is a keyword is the syntax error that token by
+    // token reading gives (EPICS: `record(ai, include)`); true after reporting it.
+    bool refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece);
+
+    dbstatic::Database& db_;
+    SourceManager& sources_;
+    Reporter& reporter_;
+    PlanRecorder& recorder_;
+
+    // Definitions being built (views stay valid until the statement ends).
+    struct MenuBuild {
+        std::string_view name;
+        bool skip = false;
+        std::vector<dbstatic::MenuChoice> choices;
+    } menu_;
+    struct RecordTypeBuild {
+        std::string_view name;
+        bool skip = false;
+        bool empty = true;
+        std::vector<dbstatic::FieldDef> fields;
+        std::vector<std::string_view> cdefs;
+        dbstatic::FieldDef field;
+        bool fieldValid = false;
+    } recordType_;
+    struct BreaktableBuild {
+        std::string_view name;
+        bool skip = false;
+        std::vector<double> values;
+    } breaktable_;
+
+    // The record being read.
+    struct RecordBuild {
+        dbstatic::Record* node = nullptr;
+        bool ignoreBody = false; // "#" deletions, refused heads: body ignored silently
+    } record_;
+    dbstatic::FieldEdits edits_;
+    std::string lastTypeName_; // the last record type looked up, and what it was
+    dbstatic::RecordType* lastType_ = nullptr;
+    std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
+    std::string valueScratch_;
+};
+
+} // namespace epicsdb::loaders

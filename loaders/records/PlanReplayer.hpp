@@ -1,0 +1,58 @@
+// Replaying a plan (ReplayPlan.hpp): the next loads of a cached file take the actions its first
+// reading took, without the parser and without lexing its lines that have no '$'. Only this
+// load's lines with '$' are lexed again, and the plan is used only when they give the tokens it
+// expects.
+#pragma once
+
+#include "DbActions.hpp"
+#include "DbScanner.hpp"
+#include "ReplayPlan.hpp"
+#include "source/SourceManager.hpp"
+
+#include <epicsdb/dbStatic/Database.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::loaders {
+
+class PlanReplayer {
+public:
+    PlanReplayer(SourceManager& sources, DbActions& actions, const dbstatic::Database& db)
+        : sources_(sources), actions_(actions), db_(db) {}
+
+    // Reads `source` (a cached file, read whole) again from its plan; false, having done
+    // nothing, when this load's lines with '$' do not give the tokens the plan expects.
+    bool replay(const ReplayPlan& plan, std::uint32_t source);
+
+private:
+    struct Token {
+        std::string_view text;
+        Span span;
+    };
+    // This load's text and span of every plan token; false when the '$' lines disagree.
+    bool placeTokens(const ReplayPlan& plan, std::uint32_t source);
+    bool lexDollarLines(const ReplayPlan& plan, std::uint32_t source, const Chunk& chunk,
+                        const std::vector<std::uint32_t>& lineStarts);
+    void takeSteps(const ReplayPlan& plan);
+    // The record a head step creates: its index slot is fetched one record ahead (a miss in a
+    // large index otherwise stalls every record creation).
+    [[nodiscard]] std::string_view recordName(const ReplayPlan& plan,
+                                              const ReplayPlan::Step& step) const;
+    [[nodiscard]] FusedArguments fusedArguments(const ReplayPlan& plan, std::uint32_t i) const;
+    [[nodiscard]] JsonValue value(const ReplayPlan& plan, std::uint32_t i) const;
+
+    SourceManager& sources_;
+    DbActions& actions_;
+    const dbstatic::Database& db_;
+
+    std::vector<Token> tokens_;
+    std::string dollarText_;                      // this load's '$' lines, one after the other
+    std::vector<std::uint32_t> dollarLineStarts_; // where each starts in dollarText_
+    std::vector<std::uint32_t> dollarLines_;      // and which line of the file it is
+    DbScanner scanner_;
+};
+
+} // namespace epicsdb::loaders
