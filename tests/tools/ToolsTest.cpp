@@ -1,11 +1,9 @@
 // The epicsdb program as a user runs it: arguments, output, diagnostics and exit statuses.
+#include "ReadFile.hpp"
 #include "RunProgram.hpp"
+#include "ScratchDir.hpp"
 
 #include <gtest/gtest.h>
-
-#include <filesystem>
-#include <fstream>
-#include <random>
 
 using epicsdb::test::runProgram;
 
@@ -13,24 +11,16 @@ namespace {
 
 class Tool : public ::testing::Test {
 protected:
-    Tool() {
-        std::random_device seed;
-        dir = std::filesystem::temp_directory_path() /
-              ("epicsdb-tool-" + std::to_string(seed()) + std::to_string(seed()));
-        std::filesystem::create_directories(dir);
-    }
-    ~Tool() override { std::filesystem::remove_all(dir); }
-
     std::string write(const std::string& name, const std::string& text) {
-        std::ofstream(dir / name, std::ios::binary) << text;
-        return (dir / name).string();
+        return dir.write(name, text);
     }
     epicsdb::test::ProgramResult run(const std::vector<std::string>& args,
                                      const std::string& input = {}) {
-        return runProgram(EPICSDB_TOOL, args, dir.string(), input);
+        return runProgram(EPICSDB_TOOL, args,
+                          {.workingDirectory = dir.path(), .standardInput = input});
     }
 
-    std::filesystem::path dir;
+    epicsdb::test::ScratchDir dir;
 };
 
 const char* const kGood = "record(ai, \"$(P)temp\") {\n"
@@ -149,8 +139,7 @@ TEST_F(Tool, DumpWritesRecordsAsDbWriteRecordDoes) {
                      "}\n");
     auto json = run({"dump", "--format", "json", "-m", "P=lab:", "-o", "out.json", "good.db"});
     EXPECT_EQ(json.status, 0) << json.err;
-    std::ifstream file(dir / "out.json");
-    const std::string text((std::istreambuf_iterator<char>(file)), {});
+    const std::string text = epicsdb::test::readWholeFile(dir.path("out.json"));
     EXPECT_NE(text.find("\"name\": \"lab:temp\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"DESC\": \"Temperature\""), std::string::npos) << text;
 }
