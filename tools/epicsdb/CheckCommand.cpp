@@ -52,10 +52,10 @@ int runCheck(const Arguments& args) {
     if (summary.unreadable) return 2;
     printer.finish();
     if (json)
-        std::printf("{\"summary\":{\"files\":%zu,\"records\":%zu,\"aliases\":%zu,\"errors\":%zu,"
-                    "\"warnings\":%zu}}\n",
-                    summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
-                    printer.warnings());
+        std::printf("%s\n", cli::DiagnosticPrinter::toJson(
+                                 cli::CheckSummary{summary.files, db.recordCount(), db.aliasCount(),
+                                                   printer.errors(), printer.warnings()})
+                                 .c_str());
     else
         std::fprintf(stderr, "epicsdb check: %zu file%s, %zu records, %zu error%s, %zu warning%s\n",
                      summary.files, summary.files == 1 ? "" : "s", db.recordCount(),
