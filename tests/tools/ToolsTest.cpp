@@ -175,6 +175,7 @@ TEST_F(Tool, UsageErrorsAndUnreadableFilesExitWithTwo) {
         {{"dump", "--level", "x", "a.db"},
          "epicsdb dump: --level must be a small non-negative integer, not 'x'\n"},
         {{"dump", "--format=text", "a.db"}, "epicsdb dump: --format must be db or json"},
+        {{"dump", "-o", "", "a.db"}, "epicsdb dump: --output must be a file name, not ''"},
         {{"dbd"}, "epicsdb dbd: no .dbd files given\nusage: epicsdb dbd "},
         {{"dbd", "missing.dbd"}, "epicsdb dbd: can't read 'missing.dbd'"},
         {{"macros", "stray"}, "epicsdb macros: unexpected argument 'stray'\nusage: epicsdb macros"},
