@@ -176,8 +176,7 @@ TEST(InputOptions, EveryFormGoesWhereCheckAndDumpLookForIt) {
     MemoryStream out;
     MemoryStream err;
     Command command("check", kUsage, out.file(), err.file());
-    InputOptions inputs;
-    inputs.declare(command);
+    InputOptions inputs(command);
     EXPECT_EQ(command.parse({"--dbd", "a.dbd", "x.db", "-S", "s.subs", "-Iinc", "y.db",
                              "--dbd=b.dbd", "-mP=1", "--substitutions=t.subs", "--include", "i2",
                              "--strict", "--records-once"}),
@@ -199,14 +198,12 @@ TEST(InputOptions, AnyOfDefinitionsSubstitutionsOrFilesIsSomethingToLoad) {
     const Strings forms[] = {{"--dbd", "a.dbd"}, {"-S", "s.subs"}, {"x.db"}};
     for (const Strings& args : forms) {
         Command command("check", kUsage);
-        InputOptions inputs;
-        inputs.declare(command);
+        InputOptions inputs(command);
         ASSERT_EQ(command.parse(args), std::nullopt);
         EXPECT_FALSE(inputs.empty()) << args[0];
     }
     Command command("check", kUsage);
-    InputOptions inputs;
-    inputs.declare(command);
+    InputOptions inputs(command);
     ASSERT_EQ(command.parse({"-I", "dir", "-m", "P=1", "--stats"}), std::nullopt);
     EXPECT_TRUE(inputs.empty());
 }

@@ -2,7 +2,7 @@
 
 namespace epicsdb::cli {
 
-void InputOptions::declare(Command& command) {
+InputOptions::InputOptions(Command& command) {
     command.list("--dbd", definitions, "FILE",
                  "database definitions to load instead of the standard ones");
     command.list("-I,--include", includeDirs, "DIR", "directory searched for files and includes");

@@ -11,6 +11,12 @@
 namespace epicsdb::cli {
 
 struct InputOptions {
+    // Declares the options on `command`, which fills this object when it parses (so it stays
+    // where it is: no copies).
+    explicit InputOptions(Command& command);
+    InputOptions(const InputOptions&) = delete;
+    InputOptions& operator=(const InputOptions&) = delete;
+
     std::vector<std::string> definitions;   // --dbd, in order
     std::vector<std::string> includeDirs;   // -I, in order
     std::string macros;                     // -m
@@ -21,9 +27,6 @@ struct InputOptions {
     bool strict = false;
     bool stats = false;
 
-    // Declares the options on `command`, which fills this object when it parses (so both must
-    // live until then).
-    void declare(Command& command);
     // Nothing to load was named.
     [[nodiscard]] bool empty() const noexcept {
         return definitions.empty() && substitutions.empty() && files.empty();

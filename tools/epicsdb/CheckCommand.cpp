@@ -27,8 +27,7 @@ const char* plural(std::size_t count) {
 
 int runCheck(const Arguments& args) {
     cli::Command command("check", kUsage);
-    cli::InputOptions inputs;
-    inputs.declare(command);
+    cli::InputOptions inputs(command);
     std::string format = "text";
     bool quiet = false;
     command.choice("--format", format, {"text", "json", "sarif"}, "how diagnostics are printed");

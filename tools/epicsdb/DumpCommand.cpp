@@ -24,8 +24,7 @@ bool isLevel(const std::string& text) {
 
 int runDump(const Arguments& args) {
     cli::Command command("dump", kUsage);
-    cli::InputOptions inputs;
-    inputs.declare(command);
+    cli::InputOptions inputs(command);
     std::string format = "db";
     std::string level = "0";
     std::string type;
