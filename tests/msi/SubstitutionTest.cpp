@@ -131,37 +131,40 @@ void PrintTo(const ErrorCase& c, std::ostream* out) {
     *out << c.what;
 }
 
+// Where msi says it was: the line number it prints (one more than the real one) and the text of
+// the line it was reading.
 std::string at(int line, const std::string& text) {
     return "  in substitution file '@S@' at line " + std::to_string(line) + ":\n  " + text;
 }
 
+std::string parseError(const std::string& what, int line, const std::string& text) {
+    return "msi: Parse error, " + what + "\n" + at(line, text);
+}
+
 const ErrorCase kErrorCases[] = {
     {"a # after whitespace is a word where a set is expected", "{a=1} # c\n",
-     "msi: Parse error, expecting 'pattern'\n" + at(2, "{a=1} # c\n"), "1 - -\n"},
-    {"a word between items", "{a=1}\nstray\n",
-     "msi: Parse error, expecting 'pattern'\n" + at(3, "stray\n"), "1 - -\n"},
+     parseError("expecting 'pattern'", 2, "{a=1} # c\n"), "1 - -\n"},
+    {"a word between items", "{a=1}\nstray\n", parseError("expecting 'pattern'", 3, "stray\n"),
+     "1 - -\n"},
     {"file without a name on its line", "file\nx {\n{a=1}\n}\n",
-     "msi: Parse error, expecting a filename\n" + at(3, "x {\n")},
-    {"file NAME without a brace", "file x y {\n",
-     "msi: Parse error, expecting '{'\n" + at(2, "file x y {\n")},
+     parseError("expecting a filename", 3, "x {\n")},
+    {"file NAME without a brace", "file x y {\n", parseError("expecting '{'", 2, "file x y {\n")},
     {"a file block must start with a set or a pattern", "file x\n{a=1}\n",
-     "msi: Parse error, expecting 'pattern'\n" + at(3, "{a=1}\n")},
-    {"an empty file block", "file x {\n}\n", "msi: Parse error, unexpected '}'\n" + at(3, "}\n")},
+     parseError("expecting 'pattern'", 3, "{a=1}\n")},
+    {"an empty file block", "file x {\n}\n", parseError("unexpected '}'", 3, "}\n")},
     {"a global just before the end of a file block", "file x {\n{a=1}\nglobal {b=2}\n}\n",
-     "msi: Parse error, unexpected '}'\n" + at(5, "}\n"), "1 - -\n"},
-    {"a brace outside any block", "}\n", "msi: Parse error, unexpected '}'\n" + at(2, "}\n")},
-    {"pattern without a brace", "pattern a\n",
-     "msi: Parse error, expecting '{'\n" + at(2, "pattern a\n")},
+     parseError("unexpected '}'", 5, "}\n"), "1 - -\n"},
+    {"a brace outside any block", "}\n", parseError("unexpected '}'", 2, "}\n")},
+    {"pattern without a brace", "pattern a\n", parseError("expecting '{'", 2, "pattern a\n")},
     {"a brace among pattern names", "pattern {a {\n",
-     "msi: Parse error, expecting '}'\n" + at(2, "pattern {a {\n")},
+     parseError("expecting '}'", 2, "pattern {a {\n")},
     {"a brace among pattern values", "pattern {a}\n{1 {\n",
-     "msi: Parse error, expecting macro value\n" + at(3, "{1 {\n")},
+     parseError("expecting macro value", 3, "{1 {\n")},
     {"the end of the file among pattern values", "pattern {a}\n{1\n",
-     "msi: Parse error, expecting macro value\n" + at(4, "")},
-    {"a brace in a set", "{a=1 {\n", "msi: Parse error, unexpected '{'\n" + at(2, "{a=1 {\n")},
-    {"the end of the file in a set", "{a=1\n", "msi: Parse error, incomplete file?\n" + at(3, "")},
-    {"the end of the file in a global block", "global {a=1",
-     "msi: Parse error, incomplete file?\n" + at(3, "")},
+     parseError("expecting macro value", 4, "")},
+    {"a brace in a set", "{a=1 {\n", parseError("unexpected '{'", 2, "{a=1 {\n")},
+    {"the end of the file in a set", "{a=1\n", parseError("incomplete file?", 3, "")},
+    {"the end of the file in a global block", "global {a=1", parseError("incomplete file?", 3, "")},
     {"a string across lines", "{a=\"x\n}\n",
      "msi: Strings must be on single line\n\n" + at(2, "{a=\"x\n")},
     {"msi reads the token after a set before expanding it", "{a=1} \"x\n",
