@@ -38,7 +38,7 @@ Command::Command(std::string name, std::string usage, std::FILE* out, std::FILE*
     : name_(std::move(name)), usage_(std::move(usage)), out_(out), err_(err),
       app_("", "epicsdb " + name_) {
     app_.set_help_flag("-h,--help", "show this help");
-    // Unknown options are collected and reported in our words (checkAfterParse).
+    // Unknown options are collected and reported in our words (finishOptions).
     app_.allow_extras();
     app_.formatter(std::make_shared<UsageFormatter>(withOneNewline(usage_)));
 }
@@ -94,7 +94,8 @@ std::string Command::reasonFor(const CLI::ParseError& error,
     return error.what();
 }
 
-void Command::checkAfterParse() const {
+// What CLI11 accepts but our commands do not, and the flags' values.
+void Command::finishOptions() {
     for (const std::string& extra : app_.remaining())
         if (extra != "--") throw UsageError("unknown option '" + extra + "'");
     for (const Flag& flag : flags_) {
@@ -131,7 +132,7 @@ std::optional<int> Command::parse(const std::vector<std::string>& args,
     }
     try {
         // Malformed options are errors even with --help; missing files are not.
-        checkAfterParse();
+        finishOptions();
         if (helpAsked) {
             std::fputs(help().c_str(), out_);
             return 0;

@@ -76,7 +76,7 @@ public:
 private:
     [[nodiscard]] std::string reasonFor(const CLI::ParseError& error,
                                         const std::vector<std::string>& args) const;
-    void checkAfterParse() const;
+    void finishOptions();
 
     std::string name_;
     std::string usage_;
