@@ -14,158 +14,108 @@ struct Special {
     std::vector<ExpectedDiagnostic> expect = {};
 };
 
+// A file read as records in which EPICS reports `code` errors on each of `lines` of the file.
+Special errorsOn(std::string_view path, std::string_view code,
+                 std::initializer_list<unsigned> lines) {
+    Special special{path};
+    for (unsigned line : lines)
+        special.expect.push_back({Severity::Error, path, line, code});
+    return special;
+}
+
+// The same, on every line from `first` to `last`.
+Special errorsThrough(std::string_view path, std::string_view code, unsigned first, unsigned last) {
+    return {path, Treatment::Records, {}, {{Severity::Error, path, first, code, last}}};
+}
+
 // Files that need more than the general rule. Every expected diagnostic says why EPICS gives it.
 const std::vector<Special>& specials() {
-    constexpr Severity E = Severity::Error;
-    // quadEM's templates include quadEM.template, which includes areaDetector's
-    // NDArrayBase.template (ADCore, not in the corpus; IOCs put ADCore's db folder on
-    // EPICS_DB_INCLUDE_PATH). Without it EPICS reports `Can't open include file
-    // "NDArrayBase.template"` and the read fails; the rest of the file is still read.
-    const ExpectedDiagnostic kMissingNDArrayBase{
-        E, "epics-modules+quadEM/quadEMApp/Db/quadEM.template", 4, "include-open"};
-    static const std::vector<Special> list = {
-        // ---- treatment -------------------------------------------------------------------
-        // msi directives: iocAdmin's Makefile builds its databases from this template with msi,
-        // which expands the four `substitute`+`include "iocQueue.db"` pairs; as a database file
-        // `substitute` is a syntax error.
-        {"epics-modules+iocStats/iocAdmin/Db/ioc.template", Treatment::MsiTemplate},
-        // Substitution syntax (`file ... { pattern ... }`): read by dbLoadTemplate. EPICS
-        // accepts all three (substitutions.txt: dbLoadTemplate=ok) and msi makes 9, 11 and 11
-        // records of them, which is the count checked.
-        {"epics-modules+optics/docs/fb_epid/source/fb_epid_example.template",
-         Treatment::Substitutions},
-        {"epics-modules+std/iocs/stdTestIOC/iocBoot/iocStdTest/pid_slow.template",
-         Treatment::Substitutions},
-        {"epics-modules+std/iocs/stdTestIOC/iocBoot/iocStdVXTest/pid_slow.template",
-         Treatment::Substitutions},
+    static const std::vector<Special> list = [] {
+        std::vector<Special> out = {
+            // ---- treatment ---------------------------------------------------------------
+            // msi directives: iocAdmin's Makefile builds its databases from this template with
+            // msi, which expands the four `substitute`+`include "iocQueue.db"` pairs; as a
+            // database file `substitute` is a syntax error.
+            {"epics-modules+iocStats/iocAdmin/Db/ioc.template", Treatment::MsiTemplate},
+            // Substitution syntax (`file ... { pattern ... }`): read by dbLoadTemplate. EPICS
+            // accepts all three (substitutions.txt: dbLoadTemplate=ok) and msi makes 9, 11 and
+            // 11 records of them, which is the count checked.
+            {"epics-modules+optics/docs/fb_epid/source/fb_epid_example.template",
+             Treatment::Substitutions},
+            {"epics-modules+std/iocs/stdTestIOC/iocBoot/iocStdTest/pid_slow.template",
+             Treatment::Substitutions},
+            {"epics-modules+std/iocs/stdTestIOC/iocBoot/iocStdVXTest/pid_slow.template",
+             Treatment::Substitutions},
 
-        // ---- macro values the rule cannot choose -------------------------------------------
-        // OUT "#$(PORT) A$(A) @0" is a GPIB_IO address, "#L<link> A<addr>": PORT is the link
-        // letter and number. asyn's testGpib st.cmd loads it with "P=gpib,R=Test,PORT=L0,A=1".
-        {"epics-modules+asyn/testGpibApp/Db/testGpib.db", Treatment::Records, "PORT=L0"},
-        // DTYP "IOC $(ENVTYPE) var": iocStats's devices are "IOC env var" and "IOC epics var";
-        // epicsPVAEnvVars.substitutions passes ENVTYPE=env.
-        {"epics-modules+iocStats/iocAdmin/Db/iocEnvVar.template", Treatment::Records,
-         "ENVTYPE=env"},
+            // ---- macro values the rule cannot choose ---------------------------------------
+            // OUT "#$(PORT) A$(A) @0" is a GPIB_IO address, "#L<link> A<addr>": PORT is the link
+            // letter and number. asyn's testGpib st.cmd loads it with "P=gpib,R=Test,PORT=L0,A=1".
+            {"epics-modules+asyn/testGpibApp/Db/testGpib.db", Treatment::Records, "PORT=L0"},
+            // DTYP "IOC $(ENVTYPE) var": iocStats's devices are "IOC env var" and "IOC epics
+            // var"; epicsPVAEnvVars.substitutions passes ENVTYPE=env.
+            {"epics-modules+iocStats/iocAdmin/Db/iocEnvVar.template", Treatment::Records,
+             "ENVTYPE=env"},
 
-        // ---- what EPICS rejects --------------------------------------------------------------
-        // DTYP "<none>" on two ao and three stringout records: no device support has that
-        // choice (the working choices are commented out above each), so dbPutString fails
-        // with "Illegal choice" (SPEC 4.2), a non-fatal error that fails the load.
-        {"epics-modules+ip/ipApp/Db/Eurotherm.db",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+ip/ipApp/Db/Eurotherm.db", 47, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/Eurotherm.db", 57, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/Eurotherm.db", 106, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/Eurotherm.db", 116, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/Eurotherm.db", 130, "field-value"}}},
-        // Line 89: OOPT "Transition to Non-zero": Base's calcoutOOPT choice is "Transition To
-        // Non-zero" (capital T; conformance/epics-dbd/calcoutRecord.dbd), and menu matching is
-        // case-sensitive: "Illegal choice". Line 94: DTYP "Soft Channel" on a fanout, which has
-        // no device support in EPICS 7: "Illegal choice".
-        {"epics-modules+ip/ipApp/Db/NCD_R2X.db",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+ip/ipApp/Db/NCD_R2X.db", 89, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/NCD_R2X.db", 94, "field-value"}}},
-        // THST "Active Band (Deviation Only)" is 28 characters; mbbi/mbbo THST has size(26)
-        // (conformance/epics-dbd/mbbiRecord.dbd, mbboRecord.dbd): "String is too long".
-        {"epics-modules+ip/ipApp/Db/iSeries.db",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+ip/ipApp/Db/iSeries.db", 963, "field-value"},
-          {E, "epics-modules+ip/ipApp/Db/iSeries.db", 1498, "field-value"}}},
-        // AOUT "\200": in a field value (the JSON lexer state) a backslash followed by a digit
-        // 1-9 is a bad escape: "Bad character in JSON string" (SPEC 3.2), which aborts the read
-        // in EPICS at line 53. We recover and report the same fault on lines 62 and 71 too.
-        {"epics-modules+ip/ipApp/Db/MicroE_SS350.vdb",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+ip/ipApp/Db/MicroE_SS350.vdb", 53, "json-string"},
-          {E, "epics-modules+ip/ipApp/Db/MicroE_SS350.vdb", 62, "json-string"},
-          {E, "epics-modules+ip/ipApp/Db/MicroE_SS350.vdb", 71, "json-string"}}},
-        // OUTI "$(P)$(Q)chi.LLM<TAB>NPP MS": a literal tab inside a quoted field value is "Bad
-        // character in JSON string" (SPEC 3.2).
-        {"epics-modules+optics/opticsApp/Db/MLLV_soft.vdb",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+optics/opticsApp/Db/MLLV_soft.vdb", 272, "json-string"}}},
-        // PREC on a longout (line 209) and a longin (line 217): neither record type has a PREC
-        // field in Base 7.0.8 (conformance/epics-dbd/longoutRecord.dbd, longinRecord.dbd):
-        // `... does not have a field "PREC"`.
-        {"epics-modules+mca/mcaApp/Db/mcaStdRecords.template",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+mca/mcaApp/Db/mcaStdRecords.template", 209, "field-unknown"},
-          {E, "epics-modules+mca/mcaApp/Db/mcaStdRecords.template", 217, "field-unknown"}}},
-        // Files of aliases only, for records other files create (iocStats's siteEnvVars.db,
-        // made at build time and not in the corpus; the iocAdmin databases for xxx's files).
-        // Loaded on their own, EPICS reports every alias: `Alias "<a>" refers to unknown record
-        // "<r>"`, a non-fatal error.
-        {"epics-modules+iocStats/iocAdmin/Db/siteEnvVarAliases.template",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+iocStats/iocAdmin/Db/siteEnvVarAliases.template", 3, "record-unknown",
-           14}}},
-        {"epics-modules+xxx/xxxApp/Db/iocAdminSoft_aliases.db",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+xxx/xxxApp/Db/iocAdminSoft_aliases.db", 4, "record-unknown", 82}}},
-        {"epics-modules+xxx/xxxApp/Db/iocAdminVxWorks_aliases.db",
-         Treatment::Records,
-         {},
-         {{E, "epics-modules+xxx/xxxApp/Db/iocAdminVxWorks_aliases.db", 7, "record-unknown", 22}}},
-        // quadEM's templates: kMissingNDArrayBase above.
-        {"epics-modules+quadEM/quadEMApp/Db/AH401B.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/AH501.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/FX4.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/NSLS2_DAC.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/NSLS2_EM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/NSLS2_IC.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/NSLS_EM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/PCR4.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/SoftQuadEM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/T4U_EM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/TetrAMM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-        {"epics-modules+quadEM/quadEMApp/Db/quadEM.template",
-         Treatment::Records,
-         {},
-         {kMissingNDArrayBase}},
-    };
+            // ---- what EPICS rejects ----------------------------------------------------------
+            // DTYP "<none>" on two ao and three stringout records: no device support has that
+            // choice (the working choices are commented out above each), so dbPutString fails
+            // with "Illegal choice" (SPEC 4.2), a non-fatal error that fails the load.
+            errorsOn("epics-modules+ip/ipApp/Db/Eurotherm.db", "field-value",
+                     {47, 57, 106, 116, 130}),
+            // Line 89: OOPT "Transition to Non-zero": Base's calcoutOOPT choice is "Transition To
+            // Non-zero" (capital T; conformance/epics-dbd/calcoutRecord.dbd), and menu matching
+            // is case-sensitive: "Illegal choice". Line 94: DTYP "Soft Channel" on a fanout,
+            // which has no device support in EPICS 7: "Illegal choice".
+            errorsOn("epics-modules+ip/ipApp/Db/NCD_R2X.db", "field-value", {89, 94}),
+            // THST "Active Band (Deviation Only)" is 28 characters; mbbi/mbbo THST has size(26)
+            // (conformance/epics-dbd/mbbiRecord.dbd, mbboRecord.dbd): "String is too long".
+            errorsOn("epics-modules+ip/ipApp/Db/iSeries.db", "field-value", {963, 1498}),
+            // AOUT "\200": in a field value (the JSON lexer state) a backslash followed by a
+            // digit 1-9 is a bad escape: "Bad character in JSON string" (SPEC 3.2), which aborts
+            // the read in EPICS at line 53. We recover and report the same fault on lines 62 and
+            // 71 too.
+            errorsOn("epics-modules+ip/ipApp/Db/MicroE_SS350.vdb", "json-string", {53, 62, 71}),
+            // OUTI "$(P)$(Q)chi.LLM<TAB>NPP MS": a literal tab inside a quoted field value is
+            // "Bad character in JSON string" (SPEC 3.2).
+            errorsOn("epics-modules+optics/opticsApp/Db/MLLV_soft.vdb", "json-string", {272}),
+            // PREC on a longout (line 209) and a longin (line 217): neither record type has a
+            // PREC field in Base 7.0.8 (conformance/epics-dbd/longoutRecord.dbd,
+            // longinRecord.dbd): `... does not have a field "PREC"`.
+            errorsOn("epics-modules+mca/mcaApp/Db/mcaStdRecords.template", "field-unknown",
+                     {209, 217}),
+            // Files of aliases only, for records other files create (iocStats's siteEnvVars.db,
+            // made at build time and not in the corpus; the iocAdmin databases for xxx's files).
+            // Loaded on their own, EPICS reports every alias: `Alias "<a>" refers to unknown
+            // record "<r>"`, a non-fatal error.
+            errorsThrough("epics-modules+iocStats/iocAdmin/Db/siteEnvVarAliases.template",
+                          "record-unknown", 3, 14),
+            errorsThrough("epics-modules+xxx/xxxApp/Db/iocAdminSoft_aliases.db", "record-unknown",
+                          4, 82),
+            errorsThrough("epics-modules+xxx/xxxApp/Db/iocAdminVxWorks_aliases.db",
+                          "record-unknown", 7, 22),
+        };
+        // quadEM's templates include quadEM.template, which includes areaDetector's
+        // NDArrayBase.template (ADCore, not in the corpus; IOCs put ADCore's db folder on
+        // EPICS_DB_INCLUDE_PATH). Without it EPICS reports `Can't open include file
+        // "NDArrayBase.template"` and the read fails; the rest of the file is still read.
+        const ExpectedDiagnostic missingNDArrayBase{
+            Severity::Error, "epics-modules+quadEM/quadEMApp/Db/quadEM.template", 4,
+            "include-open"};
+        for (std::string_view path : {"epics-modules+quadEM/quadEMApp/Db/AH401B.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/AH501.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/FX4.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/NSLS2_DAC.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/NSLS2_EM.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/NSLS2_IC.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/NSLS_EM.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/PCR4.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/SoftQuadEM.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/T4U_EM.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/TetrAMM.template",
+                                      "epics-modules+quadEM/quadEMApp/Db/quadEM.template"})
+            out.push_back({path, Treatment::Records, {}, {missingNDArrayBase}});
+        return out;
+    }();
     return list;
 }
 

@@ -193,11 +193,23 @@ private:
     }
     void other(std::size_t k) { collectReferences(t_[k].text, Context{}, out_); }
 
+    // Past a keyword and the '(' after it; false (past the keyword only) without one.
+    bool open() {
+        ++i_;
+        if (!isPunct('(')) return false;
+        ++i_;
+        return true;
+    }
+    // The word at the cursor, its references collected in `role`; "" at punctuation.
+    std::string word(Where role) {
+        if (i_ >= t_.size() || t_[i_].kind == Token::Punct) return {};
+        collectReferences(t_[i_].text, at(role), out_);
+        return std::string(t_[i_++].text);
+    }
+
     // keyword ( first , second ): the two arguments in the given roles.
     void call(Where first, Where second) {
-        ++i_;
-        if (!isPunct('(')) return;
-        ++i_;
+        if (!open()) return;
         Where role = first;
         while (i_ < t_.size() && !isPunct(')')) {
             if (isPunct(','))
@@ -210,15 +222,8 @@ private:
     }
 
     void record() {
-        ++i_;
-        if (!isPunct('(')) return;
-        ++i_;
-        std::string type;
-        if (i_ < t_.size() && t_[i_].kind != Token::Punct) {
-            type = std::string(t_[i_].text);
-            collectReferences(t_[i_].text, at(Where::RecordType), out_);
-            ++i_;
-        }
+        if (!open()) return;
+        const std::string type = word(Where::RecordType);
         std::string name;
         while (i_ < t_.size() && !isPunct(')')) {
             if (!isPunct(',')) {
@@ -244,15 +249,8 @@ private:
 
     // field(NAME, value) or info(NAME, value); the value runs to the ')' outside braces.
     void item(const std::string& type, bool isField) {
-        ++i_;
-        if (!isPunct('(')) return;
-        ++i_;
-        std::string name;
-        if (i_ < t_.size() && t_[i_].kind != Token::Punct) {
-            name = std::string(t_[i_].text);
-            collectReferences(t_[i_].text, at(isField ? Where::FieldName : Where::Name), out_);
-            ++i_;
-        }
+        if (!open()) return;
+        const std::string name = word(isField ? Where::FieldName : Where::Name);
         if (isPunct(',')) ++i_;
         std::string value;
         int depth = 0;

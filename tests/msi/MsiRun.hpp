@@ -5,6 +5,8 @@
 
 #include "MsiProgram.hpp"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -29,21 +31,23 @@ inline MsiRun runMsi(const std::vector<std::string>& args, const std::string& st
     return run;
 }
 
-// msi's usage text, as it prints it on standard error.
-inline std::string msiUsage(const std::string& name = "msi") {
-    return "Usage: " + name +
-           " [options] [template]\n"
-           "  stdin is used if neither template nor substitution file is given\n"
-           "  options:\n"
-           "    -h        Print this help message\n"
-           "    -D        Output file dependencies, not substitutions\n"
-           "    -V        Undefined macros generate an error\n"
-           "    -g        All macros have global scope\n"
-           "    -o<FILE>  Send output to <FILE>\n"
-           "    -I<DIR>   Add <DIR> to include file search path\n"
-           "    -M<SUBST> Add <SUBST> to (global) macro definitions\n"
-           "              (<SUBST> takes the form VAR=VALUE,...)\n"
-           "    -S<FILE>  Expand the substitutions in FILE\n";
+// Whether `err` is `message` followed by msi's usage text for `name`: text that starts with
+// "Usage: <name> " and names each of msi's options.
+inline ::testing::AssertionResult isMessageAndUsage(const std::string& err,
+                                                    const std::string& message,
+                                                    const std::string& name = "msi") {
+    if (!err.starts_with(message))
+        return ::testing::AssertionFailure()
+               << "does not start with \"" << message << "\": " << err;
+    const std::string usage = err.substr(message.size());
+    if (!usage.starts_with("Usage: " + name + " "))
+        return ::testing::AssertionFailure()
+               << "no usage for " << name << " after the message: " << err;
+    for (const char* option : {"-h", "-D", "-V", "-g", "-o", "-I", "-M", "-S"})
+        if (usage.find(std::string(" ") + option) == std::string::npos)
+            return ::testing::AssertionFailure()
+                   << "the usage does not name " << option << ": " << usage;
+    return ::testing::AssertionSuccess();
 }
 
 // EPICS 7.0.8's red ERROR mark (errlog's ERL_ERROR) in front of "msi: Can't open file".

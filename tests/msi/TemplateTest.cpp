@@ -1,7 +1,6 @@
 // Templates as msi expands them: macros with macLib's rules, the `include` and `substitute`
 // directives with their quirks, msi's 4095-character pieces, -V and -D.
 #include "MsiRun.hpp"
-#include "RunProgram.hpp"
 
 #include <epicsdb/macLib/MacroTable.hpp>
 

@@ -1,16 +1,17 @@
-// Runs a program with arguments (no shell), optionally in a working directory, and returns its
-// exit status, stdout and stderr: for tests of the command-line tools.
+// Runs a built program with arguments (no shell) and returns its exit status and what it wrote
+// on stdout and stderr: for tests of the command-line tools.
 #pragma once
 
+#include "ReadFile.hpp"
+#include "ScratchDir.hpp"
+
 #include <cstdio>
-#include <cstdlib>
 #include <fcntl.h>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace epicsdb::test {
@@ -21,47 +22,47 @@ struct ProgramResult {
     std::string err;
 };
 
+// What the program starts with besides its arguments.
+struct ProgramSetup {
+    std::filesystem::path workingDirectory{}; // empty: the test's own
+    std::string standardInput{};
+    std::vector<std::pair<std::string, std::string>> environment{}; // set in addition
+};
+
 inline ProgramResult runProgram(const std::string& program, const std::vector<std::string>& args,
-                                const std::string& workingDirectory = {},
-                                const std::string& standardInput = {}) {
-    namespace fs = std::filesystem;
-    static int counter = 0;
-    const fs::path base = fs::temp_directory_path() / ("epicsdb-run-" + std::to_string(::getpid()) +
-                                                       "-" + std::to_string(counter++));
-    const std::string outPath = base.string() + ".out", errPath = base.string() + ".err",
-                      inPath = base.string() + ".in";
-    std::ofstream(inPath, std::ios::binary) << standardInput;
-    const pid_t pid = fork();
+                                const ProgramSetup& setup = {}) {
+    // Standard input and the two outputs go through files, so no pipe can fill up.
+    const ScratchDir capture;
+    const std::string inPath = capture.write("in", setup.standardInput);
+    const std::string outPath = capture.path("out");
+    const std::string errPath = capture.path("err");
+    std::fflush(stdout);
+    const pid_t pid = ::fork();
     if (pid == 0) {
-        if (!workingDirectory.empty() && chdir(workingDirectory.c_str()) != 0) _exit(127);
-        const int in = open(inPath.c_str(), O_RDONLY);
-        const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(in, STDIN_FILENO);
-        dup2(out, STDOUT_FILENO);
-        dup2(err, STDERR_FILENO);
+        const int in = ::open(inPath.c_str(), O_RDONLY);
+        const int out = ::open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (in < 0 || out < 0 || err < 0 || ::dup2(in, STDIN_FILENO) < 0 ||
+            ::dup2(out, STDOUT_FILENO) < 0 || ::dup2(err, STDERR_FILENO) < 0)
+            ::_exit(127);
+        if (!setup.workingDirectory.empty() && ::chdir(setup.workingDirectory.c_str()) != 0)
+            ::_exit(127);
+        for (const auto& [name, value] : setup.environment)
+            ::setenv(name.c_str(), value.c_str(), 1);
         std::vector<char*> argv;
         argv.push_back(const_cast<char*>(program.c_str()));
         for (const std::string& arg : args)
             argv.push_back(const_cast<char*>(arg.c_str()));
         argv.push_back(nullptr);
-        execv(program.c_str(), argv.data());
-        _exit(127);
+        ::execv(program.c_str(), argv.data());
+        ::_exit(127);
     }
     int status = 0;
-    waitpid(pid, &status, 0);
+    ::waitpid(pid, &status, 0);
     ProgramResult result;
     result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    auto slurp = [](const std::string& path) {
-        std::ifstream file(path, std::ios::binary);
-        std::ostringstream text;
-        text << file.rdbuf();
-        return text.str();
-    };
-    result.out = slurp(outPath);
-    result.err = slurp(errPath);
-    for (const std::string& path : {outPath, errPath, inPath})
-        std::remove(path.c_str());
+    result.out = readWholeFile(outPath);
+    result.err = readWholeFile(errPath);
     return result;
 }
 

@@ -1,9 +1,11 @@
-// A scratch directory for tests that need files on disk, removed afterwards.
+// A scratch directory for tests that need files on disk: made fresh (mkdtemp, so no two tests
+// or processes share one) and removed with everything in it afterwards.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
+#include <stdexcept>
 #include <string>
 
 namespace epicsdb::test {
@@ -11,10 +13,10 @@ namespace epicsdb::test {
 class ScratchDir {
 public:
     ScratchDir() {
-        std::random_device seed;
-        path_ = std::filesystem::temp_directory_path() /
-                ("epicsdb-test-" + std::to_string(seed()) + std::to_string(seed()));
-        std::filesystem::create_directories(path_);
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "epicsdb-test-XXXXXX").string();
+        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed: " + pattern);
+        path_ = pattern;
     }
     ~ScratchDir() {
         std::error_code ignored;

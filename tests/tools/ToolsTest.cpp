@@ -1,37 +1,52 @@
 // The epicsdb program as a user runs it: arguments, output, diagnostics and exit statuses.
+#include "ReadFile.hpp"
 #include "RunProgram.hpp"
+#include "SarifCheck.hpp"
+#include "ScratchDir.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <random>
+#include <sstream>
 
 using epicsdb::test::runProgram;
+using nlohmann::json;
 
 namespace {
 
 class Tool : public ::testing::Test {
 protected:
-    Tool() {
-        std::random_device seed;
-        dir = std::filesystem::temp_directory_path() /
-              ("epicsdb-tool-" + std::to_string(seed()) + std::to_string(seed()));
-        std::filesystem::create_directories(dir);
-    }
-    ~Tool() override { std::filesystem::remove_all(dir); }
-
     std::string write(const std::string& name, const std::string& text) {
-        std::ofstream(dir / name, std::ios::binary) << text;
-        return (dir / name).string();
+        return dir.write(name, text);
     }
     epicsdb::test::ProgramResult run(const std::vector<std::string>& args,
                                      const std::string& input = {}) {
-        return runProgram(EPICSDB_TOOL, args, dir.string(), input);
+        return runProgram(EPICSDB_TOOL, args,
+                          {.workingDirectory = dir.path(), .standardInput = input});
     }
 
-    std::filesystem::path dir;
+    epicsdb::test::ScratchDir dir;
 };
+
+::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+    if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "\"" << part << "\" is not in:\n" << text;
+}
+
+// Every line of `text` parsed as JSON (a failure for a line that is not).
+std::vector<json> jsonLines(const std::string& text) {
+    std::vector<json> out;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        try {
+            out.push_back(json::parse(line));
+        } catch (const json::exception& error) {
+            ADD_FAILURE() << "not JSON: " << line << " (" << error.what() << ")";
+        }
+    }
+    return out;
+}
 
 const char* const kGood = "record(ai, \"$(P)temp\") {\n"
                           "    field(DESC, \"Temperature\")\n"
@@ -60,53 +75,86 @@ TEST_F(Tool, CheckReportsEveryErrorWithItsPosition) {
     write("bad.db", kBad);
     auto r = run({"check", "bad.db"});
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.err.find("bad.db:2:17: error: can't set \"a.PREC\" to \"two\": No digits to "
-                         "convert\n      field(PREC, \"two\")\n                  ^\n"),
-              std::string::npos)
-        << r.err;
-    EXPECT_NE(r.err.find("bad.db:3:17: error: can't set \"a.SCAN\" to \"1 secnd\" using menu "
-                         "menuScan: Illegal choice"),
-              std::string::npos)
-        << r.err;
-    EXPECT_NE(r.err.find("note: did you mean \"1 second\"?"), std::string::npos);
-    EXPECT_NE(r.err.find("bad.db:5:8: error: record \"b\" is of unknown type \"nosuchtype\""),
-              std::string::npos)
-        << r.err;
-    EXPECT_NE(r.err.find("1 file, 0 records, 3 errors, 0 warnings"), std::string::npos) << r.err;
+    for (const char* part :
+         {"bad.db:2:17: error: can't set \"a.PREC\" to \"two\": No digits to convert\n"
+          "      field(PREC, \"two\")\n                  ^\n",
+          "bad.db:3:17: error: can't set \"a.SCAN\" to \"1 secnd\" using menu menuScan: Illegal "
+          "choice",
+          "note: did you mean \"1 second\"?",
+          "bad.db:5:8: error: record \"b\" is of unknown type \"nosuchtype\"",
+          "1 file, 0 records, 3 errors, 0 warnings"})
+        EXPECT_TRUE(contains(r.err, part));
 }
 
-TEST_F(Tool, CheckGivesJsonDiagnostics) {
+TEST_F(Tool, CheckGivesOneJsonObjectPerLine) {
     write("bad.db", kBad);
     auto r = run({"check", "--format", "json", "bad.db"});
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.out.find("{\"severity\":\"error\",\"code\":\"field-value\",\"message\":\"can't set "
-                         "\\\"a.PREC\\\" to \\\"two\\\": No digits to convert\",\"location\":"
-                         "{\"file\":\"bad.db\",\"line\":2,\"column\":17}"),
-              std::string::npos)
-        << r.out;
-    EXPECT_NE(r.out.find("{\"summary\":{\"files\":1,\"records\":0,\"aliases\":0,\"errors\":3,"
-                         "\"warnings\":0}}\n"),
-              std::string::npos)
-        << r.out;
+    EXPECT_EQ(r.err, "");
+    const auto lines = jsonLines(r.out);
+    ASSERT_EQ(lines.size(), 4u) << r.out; // three errors and the summary
+    EXPECT_EQ(lines[0]["severity"], "error");
+    EXPECT_EQ(lines[0]["code"], "field-value");
+    EXPECT_EQ(lines[0]["message"], "can't set \"a.PREC\" to \"two\": No digits to convert");
+    EXPECT_EQ(lines[0]["location"], json::parse(R"({"file":"bad.db","line":2,"column":17})"));
+    EXPECT_EQ(lines[0]["sourceLine"], "    field(PREC, \"two\")");
+    EXPECT_EQ(lines[1]["notes"], json::parse(R"(["did you mean \"1 second\"?"])"));
+    EXPECT_EQ(lines[2]["location"]["line"], 5);
+    EXPECT_EQ(lines[3], json::parse(R"({"summary":{"files":1,"records":0,"aliases":0,"errors":3,
+                                         "warnings":0}})"));
+    // The keys in their documented order, as programs that read the text expect.
+    EXPECT_TRUE(contains(r.out,
+                         "{\"severity\":\"error\",\"code\":\"field-value\",\"message\":"
+                         "\"can't set \\\"a.PREC\\\" to \\\"two\\\": No digits to "
+                         "convert\",\"location\":{\"file\":\"bad.db\",\"line\":2,\"column\":17}"));
+    EXPECT_TRUE(r.out.ends_with("{\"summary\":{\"files\":1,\"records\":0,\"aliases\":0,"
+                                "\"errors\":3,\"warnings\":0}}\n"));
 }
 
-TEST_F(Tool, CheckGivesASarifLog) {
+TEST_F(Tool, CheckGivesASarifLogThatMeetsTheSchema) {
     write("bad.db", kBad);
     auto r = run({"check", "--format", "sarif", "bad.db"});
     EXPECT_EQ(r.status, 1);
-    EXPECT_EQ(r.out.rfind("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-                          "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":"
-                          "\"epicsdb\"",
-                          0),
-              0u)
-        << r.out;
-    EXPECT_NE(r.out.find("{\"ruleId\":\"field-value\",\"level\":\"error\",\"message\":{\"text\":"
-                         "\"can't set \\\"a.PREC\\\" to \\\"two\\\": No digits to convert\"},"
-                         "\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"
-                         "\"bad.db\"},\"region\":{\"startLine\":2,\"startColumn\":17}}}]}"),
-              std::string::npos)
-        << r.out;
-    EXPECT_TRUE(r.out.ends_with("}]}]}\n")) << r.out; // one document
+    EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << "one document, one line: " << r.out;
+    const json log = json::parse(r.out);
+    EXPECT_EQ(epicsdb::test::sarifProblems(log), std::vector<std::string>{});
+    EXPECT_EQ(log["$schema"], "https://json.schemastore.org/sarif-2.1.0.json");
+    EXPECT_EQ(log["runs"][0]["tool"]["driver"]["name"], "epicsdb");
+    const json& results = log["runs"][0]["results"];
+    ASSERT_EQ(results.size(), 3u);
+    EXPECT_EQ(results[0], json::parse(R"({"ruleId":"field-value","level":"error",
+        "message":{"text":"can't set \"a.PREC\" to \"two\": No digits to convert"},
+        "locations":[{"physicalLocation":{"artifactLocation":{"uri":"bad.db"},
+                                          "region":{"startLine":2,"startColumn":17}}}]})"));
+    EXPECT_TRUE(contains(results[1]["message"]["text"], "\nnote: did you mean \"1 second\"?"));
+}
+
+TEST_F(Tool, ProgramReadableOutputSurvivesBytesThatAreNotUtf8) {
+    write("latin1.db", "record(ai, \"caf\xe9\") {\n    field(PREC, \"d\xe9j\xe0\")\n}\n");
+    for (const char* format : {"json", "sarif"}) {
+        auto r = run({"check", "--format", format, "latin1.db"});
+        EXPECT_EQ(r.status, 1) << format << ": " << r.err;
+        const auto lines = jsonLines(r.out); // nlohmann rejects invalid UTF-8
+        ASSERT_FALSE(lines.empty()) << format;
+        EXPECT_TRUE(contains(r.out, "caf\xEF\xBF\xBD")) << format;
+    }
+}
+
+TEST_F(Tool, SarifRelatesADiagnosticToTheSubstitutionSetThatLedThere) {
+    write("one.template", "record(ao, \"$(P)\") { field(DRVH, \"$(MAX)\") }\n");
+    write("set.substitutions", "file one.template {\n    { P=\"y:\", MAX=lots }\n}\n");
+    auto r = run({"check", "--format", "sarif", "-I", ".", "set.substitutions"});
+    EXPECT_EQ(r.status, 1);
+    const json log = json::parse(r.out);
+    EXPECT_EQ(epicsdb::test::sarifProblems(log), std::vector<std::string>{});
+    const json& result = log["runs"][0]["results"].at(0);
+    EXPECT_EQ(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+              "one.template");
+    ASSERT_TRUE(result.contains("relatedLocations")) << r.out;
+    const json& related = result["relatedLocations"][0];
+    EXPECT_EQ(related["physicalLocation"]["artifactLocation"]["uri"], "set.substitutions");
+    EXPECT_EQ(related["physicalLocation"]["region"]["startLine"], 2);
+    EXPECT_TRUE(related["message"]["text"].is_string());
 }
 
 TEST_F(Tool, UsageErrorsAndUnreadableFilesExitWithTwo) {
@@ -115,19 +163,65 @@ TEST_F(Tool, UsageErrorsAndUnreadableFilesExitWithTwo) {
         const char* message;
     };
     const Case cases[] = {
-        {{"check"}, "epicsdb check: no files to check"},
-        {{"check", "--bogus", "x.db"}, "epicsdb check: unknown option '--bogus'"},
-        {{"check", "-m"}, "epicsdb check: option '-m' needs a value (MACROS)"},
-        {{"check", "--format", "xml", "x.db"}, "--format must be text, json or sarif"},
+        {{"check"}, "epicsdb check: no files to check\nusage: epicsdb check "},
+        {{"check", "--bogus", "x.db"}, "epicsdb check: unknown option '--bogus'\nusage: "},
+        {{"check", "-m"}, "epicsdb check: option '-m' needs a value (MACROS)\n"},
+        {{"check", "x.db", "--dbd"}, "epicsdb check: option '--dbd' needs a value (FILE)\n"},
+        {{"check", "--strict=1", "x.db"}, "epicsdb check: option '--strict' takes no value\n"},
+        {{"check", "--format", "xml", "x.db"},
+         "epicsdb check: --format must be text, json or sarif, not 'xml'\n"},
         {{"check", "missing.db"}, "epicsdb: can't read 'missing.db'"},
-        {{"dump", "--level", "x", "a.db"}, "--level must be a small non-negative integer"},
+        {{"dump"}, "epicsdb dump: no files to dump\nusage: epicsdb dump "},
+        {{"dump", "--level", "x", "a.db"},
+         "epicsdb dump: --level must be a small non-negative integer, not 'x'\n"},
+        {{"dump", "--format=text", "a.db"}, "epicsdb dump: --format must be db or json"},
+        {{"dump", "-o", "", "a.db"}, "epicsdb dump: --output must be a file name, not ''"},
+        {{"dbd"}, "epicsdb dbd: no .dbd files given\nusage: epicsdb dbd "},
+        {{"dbd", "missing.dbd"}, "epicsdb dbd: can't read 'missing.dbd'"},
+        {{"macros", "stray"}, "epicsdb macros: unexpected argument 'stray'\nusage: epicsdb macros"},
+        {{"macros", "-e", "missing.txt"}, "epicsdb macros: can't read 'missing.txt'"},
         {{"frobnicate"}, "epicsdb: unknown command 'frobnicate'"},
         {{}, "usage: epicsdb <command>"},
     };
     for (const Case& c : cases) {
         auto r = run(c.args);
         EXPECT_EQ(r.status, 2) << c.message;
-        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_TRUE(contains(r.err, c.message));
+        EXPECT_EQ(r.out, "") << c.message;
+    }
+}
+
+TEST_F(Tool, EveryCommandDescribesEachOfItsOptions) {
+    struct Case {
+        const char* command;
+        std::vector<const char*> options;
+    };
+    const std::vector<const char*> inputs = {
+        "--dbd",          "-I",       "--include",       "-m",
+        "--macros",       "-S",       "--substitutions", "--quiet-macros",
+        "--records-once", "--strict", "--stats",         "-q",
+        "--quiet",        "-h",       "--help"};
+    auto with = [&](std::vector<const char*> more) {
+        more.insert(more.end(), inputs.begin(), inputs.end());
+        return more;
+    };
+    const Case cases[] = {
+        {"check", with({"--format", "text|json|sarif"})},
+        {"dump", with({"--format", "db|json", "--level", "--type", "-o", "--output"})},
+        {"dbd", {"-I", "--include", "-o", "--output", "-h", "--help"}},
+        {"macros",
+         {"-M", "--macros", "--env", "-q", "--quiet", "--report", "-e", "--expand", "-t", "--text",
+          "-h", "--help"}},
+    };
+    for (const Case& c : cases) {
+        for (const char* help : {"-h", "--help"}) {
+            auto r = run({c.command, help});
+            EXPECT_EQ(r.status, 0) << c.command << " " << help;
+            EXPECT_EQ(r.err, "");
+            EXPECT_TRUE(r.out.starts_with(std::string("usage: epicsdb ") + c.command)) << r.out;
+            for (const char* option : c.options)
+                EXPECT_TRUE(contains(r.out, option)) << c.command;
+        }
     }
 }
 
@@ -149,8 +243,7 @@ TEST_F(Tool, DumpWritesRecordsAsDbWriteRecordDoes) {
                      "}\n");
     auto json = run({"dump", "--format", "json", "-m", "P=lab:", "-o", "out.json", "good.db"});
     EXPECT_EQ(json.status, 0) << json.err;
-    std::ifstream file(dir / "out.json");
-    const std::string text((std::istreambuf_iterator<char>(file)), {});
+    const std::string text = epicsdb::test::readWholeFile(dir.path("out.json"));
     EXPECT_NE(text.find("\"name\": \"lab:temp\""), std::string::npos) << text;
     EXPECT_NE(text.find("\"DESC\": \"Temperature\""), std::string::npos) << text;
 }

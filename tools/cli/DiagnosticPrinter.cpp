@@ -1,85 +1,108 @@
 #include "DiagnosticPrinter.hpp"
 
-#include <epicsdb/dbStatic/Writers.hpp>
 #include <epicsdb/loaders/DiagnosticText.hpp>
 
-#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 namespace epicsdb::cli {
 
-using loaders::locationText;
-using loaders::severityName;
+namespace {
 
-std::string jsonQuoted(std::string_view text) {
-    std::string out;
-    dbstatic::appendJsonString(text, out);
+// Keys stay in the order written, as the output has always had them.
+using Json = nlohmann::ordered_json;
+
+// Messages quote the user's files, which need not be UTF-8: replace bad bytes with U+FFFD
+// rather than let dump() throw.
+std::string serialize(const Json& json) {
+    return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json jsonLocation(const SourceLocation& where) {
+    Json out;
+    out["file"] = where.file;
+    out["line"] = where.line;
+    out["column"] = where.column;
     return out;
 }
 
+// A SARIF location: the region only as far as it is known.
+Json sarifLocation(const SourceLocation& where) {
+    Json out;
+    out["physicalLocation"]["artifactLocation"]["uri"] = where.file;
+    if (where.line) {
+        Json& region = out["physicalLocation"]["region"];
+        region["startLine"] = where.line;
+        if (where.column) region["startColumn"] = where.column;
+    }
+    return out;
+}
+
+Json sarifResult(const Diagnostic& d) {
+    std::string text = d.message;
+    for (const std::string& note : d.notes)
+        text += "\nnote: " + note;
+    Json out;
+    out["ruleId"] = d.code;
+    out["level"] = loaders::severityName(d.severity); // SARIF's levels: error, warning, note
+    out["message"]["text"] = text;
+    out["locations"] = Json::array({sarifLocation(d.location)});
+    for (const ContextFrame& frame : d.context) {
+        Json related = sarifLocation(frame.location);
+        related["message"]["text"] = frame.relation;
+        out["relatedLocations"].push_back(std::move(related));
+    }
+    return out;
+}
+
+} // namespace
+
+DiagnosticPrinter::DiagnosticPrinter(DiagnosticFormat format)
+    : DiagnosticPrinter(format == DiagnosticFormat::Text ? stderr : stdout, format,
+                        format == DiagnosticFormat::Text && ::isatty(STDERR_FILENO)) {}
+
 std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
-    auto location = [](const SourceLocation& where) {
-        return "{\"file\":" + jsonQuoted(where.file) + ",\"line\":" + std::to_string(where.line) +
-               ",\"column\":" + std::to_string(where.column) + "}";
-    };
-    std::string out = "{\"severity\":\"" + std::string(severityName(d.severity)) +
-                      "\",\"code\":" + jsonQuoted(d.code) +
-                      ",\"message\":" + jsonQuoted(d.message) +
-                      ",\"location\":" + location(d.location);
-    if (!d.sourceLine.empty()) out += ",\"sourceLine\":" + jsonQuoted(d.sourceLine);
-    if (!d.context.empty()) {
-        out += ",\"context\":[";
-        for (std::size_t i = 0; i < d.context.size(); ++i)
-            out += (i ? "," : "") + std::string("{\"relation\":") +
-                   jsonQuoted(d.context[i].relation) +
-                   ",\"location\":" + location(d.context[i].location) + "}";
-        out += "]";
-    }
-    if (!d.notes.empty()) {
-        out += ",\"notes\":[";
-        for (std::size_t i = 0; i < d.notes.size(); ++i)
-            out += (i ? "," : "") + jsonQuoted(d.notes[i]);
-        out += "]";
-    }
-    return out + "}";
+    Json out;
+    out["severity"] = loaders::severityName(d.severity);
+    out["code"] = d.code;
+    out["message"] = d.message;
+    out["location"] = jsonLocation(d.location);
+    if (!d.sourceLine.empty()) out["sourceLine"] = d.sourceLine;
+    for (const ContextFrame& frame : d.context)
+        out["context"].push_back(
+            {{"relation", frame.relation}, {"location", jsonLocation(frame.location)}});
+    for (const std::string& note : d.notes)
+        out["notes"].push_back(note);
+    return serialize(out);
+}
+
+std::string DiagnosticPrinter::toJson(const CheckSummary& summary) {
+    Json counts;
+    counts["files"] = summary.files;
+    counts["records"] = summary.records;
+    counts["aliases"] = summary.aliases;
+    counts["errors"] = summary.errors;
+    counts["warnings"] = summary.warnings;
+    Json out;
+    out["summary"] = std::move(counts);
+    return serialize(out);
 }
 
 std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostics) {
-    auto location = [](const SourceLocation& where) {
-        std::string out =
-            "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":" + jsonQuoted(where.file) + "}";
-        if (where.line) {
-            out += ",\"region\":{\"startLine\":" + std::to_string(where.line);
-            if (where.column) out += ",\"startColumn\":" + std::to_string(where.column);
-            out += "}";
-        }
-        return out + "}}";
-    };
-    std::string out = "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
-                      "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":"
-                      "\"epicsdb\",\"informationUri\":\"https://epics-controls.org\"}},"
-                      "\"results\":[";
-    for (std::size_t i = 0; i < diagnostics.size(); ++i) {
-        const Diagnostic& d = diagnostics[i];
-        std::string text = d.message;
-        for (const std::string& note : d.notes)
-            text += "\nnote: " + note;
-        out += i ? "," : "";
-        out += "{\"ruleId\":" + jsonQuoted(d.code) + ",\"level\":\"" + severityName(d.severity) +
-               "\",\"message\":{\"text\":" + jsonQuoted(text) + "},\"locations\":[" +
-               location(d.location) + "]";
-        if (!d.context.empty()) {
-            out += ",\"relatedLocations\":[";
-            for (std::size_t k = 0; k < d.context.size(); ++k) {
-                std::string related = location(d.context[k].location);
-                related.insert(related.size() - 1,
-                               ",\"message\":{\"text\":" + jsonQuoted(d.context[k].relation) + "}");
-                out += (k ? "," : "") + related;
-            }
-            out += "]";
-        }
-        out += "}";
-    }
-    return out + "]}]}\n";
+    Json driver;
+    driver["name"] = "epicsdb";
+    driver["informationUri"] = "https://epics-controls.org";
+    Json run;
+    run["tool"]["driver"] = std::move(driver);
+    run["results"] = Json::array();
+    for (const Diagnostic& d : diagnostics)
+        run["results"].push_back(sarifResult(d));
+    Json log;
+    log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+    log["version"] = "2.1.0";
+    log["runs"] = Json::array({std::move(run)});
+    return serialize(log) + "\n";
 }
 
 void DiagnosticPrinter::finish() {

@@ -1,5 +1,5 @@
 // Prints diagnostics for people (the library's text layout, DiagnosticText.hpp) or for programs:
-// one JSON object per diagnostic, or one SARIF 2.1.0 log (written by finish(), since SARIF is a
+// one JSON object per line, or one SARIF 2.1.0 log (written by finish(), since SARIF is a
 // single document).
 #pragma once
 
@@ -13,8 +13,20 @@ namespace epicsdb::cli {
 
 enum class DiagnosticFormat { Text, Json, Sarif };
 
+// check's closing counts.
+struct CheckSummary {
+    std::size_t files = 0;
+    std::size_t records = 0;
+    std::size_t aliases = 0;
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+};
+
 class DiagnosticPrinter final : public DiagnosticSink {
 public:
+    // Where a command prints: text on stderr, coloured on a terminal; JSON and SARIF, which
+    // programs read, on stdout.
+    explicit DiagnosticPrinter(DiagnosticFormat format = DiagnosticFormat::Text);
     DiagnosticPrinter(std::FILE* out, DiagnosticFormat format, bool color)
         : out_(out), format_(format), color_(color) {}
 
@@ -22,12 +34,16 @@ public:
     // Writes what is held back until the end (the SARIF log); nothing for the other formats.
     void finish();
 
+    [[nodiscard]] DiagnosticFormat format() const noexcept { return format_; }
     [[nodiscard]] std::size_t errors() const noexcept { return errors_; }
     [[nodiscard]] std::size_t warnings() const noexcept { return warnings_; }
-    // Only count from now on (the printer may be shared by several steps).
+    // Print errors only; warnings are still counted.
     void setQuietWarnings(bool quiet) noexcept { quietWarnings_ = quiet; }
 
+    // One JSON object, without a newline.
     [[nodiscard]] static std::string toJson(const Diagnostic& diagnostic);
+    [[nodiscard]] static std::string toJson(const CheckSummary& summary);
+    // The whole SARIF log, ending in a newline.
     [[nodiscard]] static std::string toSarif(const std::vector<Diagnostic>& diagnostics);
 
 private:
@@ -39,8 +55,5 @@ private:
     std::size_t errors_ = 0;
     std::size_t warnings_ = 0;
 };
-
-// JSON string escaping (RFC 8259), with the quotes.
-std::string jsonQuoted(std::string_view text);
 
 } // namespace epicsdb::cli

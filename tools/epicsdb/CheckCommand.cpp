@@ -3,7 +3,6 @@
 #include "LoadInputs.hpp"
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace epicsdb::tools {
 
@@ -14,54 +13,47 @@ const char* const kUsage =
     "then each FILE in order: .dbd files as definitions, .substitutions files as dbLoadTemplate\n"
     "does, anything else as records. Prints every problem; exit status 0 without errors,\n"
     "1 with errors, 2 on usage errors or unreadable files.\n\n";
+
+cli::DiagnosticFormat formatNamed(const std::string& name) {
+    return name == "json"    ? cli::DiagnosticFormat::Json
+           : name == "sarif" ? cli::DiagnosticFormat::Sarif
+                             : cli::DiagnosticFormat::Text;
+}
+
+const char* plural(std::size_t count) {
+    return count == 1 ? "" : "s";
+}
 } // namespace
 
 int runCheck(const Arguments& args) {
-    auto specs = inputOptions();
-    specs.push_back({{"--format"}, true, "text|json|sarif", "how diagnostics are printed"});
-    specs.push_back({{"-q", "--quiet"}, false, "", "print errors only"});
-    specs.push_back({{"-h", "--help"}, false, "", "show this help"});
-    cli::CommandLine line(specs);
-    try {
-        line.parse(args);
-        if (auto format = line.value("--format");
-            format && *format != "text" && *format != "json" && *format != "sarif")
-            throw cli::UsageError("--format must be text, json or sarif, not '" + *format + "'");
-        if (!line.has("-h") && line.positional().empty() && line.values("-S").empty() &&
-            line.values("--dbd").empty())
-            throw cli::UsageError("no files to check");
-    } catch (const cli::UsageError& error) {
-        std::fprintf(stderr, "epicsdb check: %s\n%s", error.what(), kUsage);
-        return 2;
-    }
-    if (line.has("-h")) {
-        std::printf("%s%s", kUsage, line.optionHelp().c_str());
-        return 0;
-    }
-    const std::string format = line.value("--format").value_or("text");
-    const bool json = format == "json";
-    const bool sarif = format == "sarif";
-    cli::DiagnosticPrinter printer(json || sarif ? stdout : stderr,
-                                   json    ? cli::DiagnosticFormat::Json
-                                   : sarif ? cli::DiagnosticFormat::Sarif
-                                           : cli::DiagnosticFormat::Text,
-                                   format == "text" && ::isatty(STDERR_FILENO));
-    printer.setQuietWarnings(line.has("-q"));
+    cli::Command command("check", kUsage);
+    cli::InputOptions inputs(command);
+    std::string format = "text";
+    bool quiet = false;
+    command.choice("--format", format, {"text", "json", "sarif"}, "how diagnostics are printed");
+    command.flag("-q,--quiet", quiet, "print errors only");
+    if (auto status = command.parse(args, [&] {
+            if (inputs.empty()) throw cli::UsageError("no files to check");
+        }))
+        return *status;
+
+    cli::DiagnosticPrinter printer(formatNamed(format));
+    printer.setQuietWarnings(quiet);
     dbstatic::Database db;
-    const LoadSummary summary = loadInputs(line, db, printer);
+    const LoadSummary summary = loadInputs(inputs, db, printer);
     if (summary.unreadable) return 2;
     printer.finish();
-    if (json)
-        std::printf("{\"summary\":{\"files\":%zu,\"records\":%zu,\"aliases\":%zu,\"errors\":%zu,"
-                    "\"warnings\":%zu}}\n",
-                    summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
-                    printer.warnings());
-    else
+    if (printer.format() == cli::DiagnosticFormat::Json) {
+        const std::string line = cli::DiagnosticPrinter::toJson(
+            cli::CheckSummary{summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
+                              printer.warnings()});
+        std::printf("%s\n", line.c_str());
+    } else {
         std::fprintf(stderr, "epicsdb check: %zu file%s, %zu records, %zu error%s, %zu warning%s\n",
-                     summary.files, summary.files == 1 ? "" : "s", db.recordCount(),
-                     printer.errors(), printer.errors() == 1 ? "" : "s", printer.warnings(),
-                     printer.warnings() == 1 ? "" : "s");
-    if (line.has("--stats")) printStats(db, summary);
+                     summary.files, plural(summary.files), db.recordCount(), printer.errors(),
+                     plural(printer.errors()), printer.warnings(), plural(printer.warnings()));
+    }
+    if (inputs.stats) printStats(db, summary);
     return printer.errors() ? 1 : 0;
 }
 

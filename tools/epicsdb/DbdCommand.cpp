@@ -1,6 +1,6 @@
 // epicsdb dbd: read .dbd files and write their definitions as one expanded .dbd, as EPICS's
 // dbdExpand.pl does.
-#include "CommandLine.hpp"
+#include "Command.hpp"
 #include "Commands.hpp"
 #include "DiagnosticPrinter.hpp"
 #include "OutputFile.hpp"
@@ -9,7 +9,6 @@
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace epicsdb::tools {
 
@@ -21,43 +20,33 @@ const char* const kUsage =
 } // namespace
 
 int runDbd(const Arguments& args) {
-    cli::CommandLine line({
-        {{"-I", "--include"}, true, "DIR", "directory searched for included files"},
-        {{"-o", "--output"}, true, "FILE", "write to FILE instead of stdout"},
-        {{"-h", "--help"}, false, "", "show this help"},
-    });
-    try {
-        line.parse(args);
-        if (!line.has("-h") && line.positional().empty())
-            throw cli::UsageError("no .dbd files given");
-    } catch (const cli::UsageError& error) {
-        std::fprintf(stderr, "epicsdb dbd: %s\n%s", error.what(), kUsage);
-        return 2;
-    }
-    if (line.has("-h")) {
-        std::printf("%s%s", kUsage, line.optionHelp().c_str());
-        return 0;
-    }
-    cli::DiagnosticPrinter printer(stderr, cli::DiagnosticFormat::Text, ::isatty(STDERR_FILENO));
-    dbstatic::Database db;
+    cli::Command command("dbd", kUsage);
     loaders::LoaderOptions options;
-    options.includeDirs = line.values("-I");
+    std::string outputPath;
+    std::vector<std::string> files;
+    command.list("-I,--include", options.includeDirs, "DIR",
+                 "directory searched for included files");
+    command.value("-o,--output", outputPath, "FILE", "write to FILE instead of stdout",
+                  cli::kFileName);
+    command.files(files, ".dbd files, read in order");
+    if (auto status = command.parse(args, [&] {
+            if (files.empty()) throw cli::UsageError("no .dbd files given");
+        }))
+        return *status;
+
+    cli::DiagnosticPrinter printer;
+    dbstatic::Database db;
     loaders::Loader loader(db, printer, options);
-    for (const std::string& file : line.positional()) {
-        if (std::FILE* probe = std::fopen(file.c_str(), "rb")) {
+    for (const std::string& file : files) {
+        if (std::FILE* probe = std::fopen(file.c_str(), "rb"))
             std::fclose(probe);
-        } else {
-            std::fprintf(stderr, "epicsdb dbd: can't read '%s'\n", file.c_str());
-            return 2;
-        }
+        else
+            return command.fail("can't read '" + file + "'");
         loader.loadDatabase(file);
     }
     if (printer.errors()) return 1;
-    OutputFile output(line.value("-o"));
-    if (!output.ok()) {
-        std::fprintf(stderr, "epicsdb dbd: can't write '%s'\n", line.value("-o")->c_str());
-        return 2;
-    }
+    OutputFile output(outputPath);
+    if (!output.ok()) return command.fail("can't write '" + outputPath + "'");
     dbstatic::writeExpandedDbd(db, output.stream());
     output.stream().flush();
     return 0;

@@ -6,7 +6,6 @@
 #include <epicsdb/dbStatic/Writers.hpp>
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace epicsdb::tools {
 
@@ -17,76 +16,59 @@ const char* const kUsage =
     "Loads like 'epicsdb check', then writes every record: as EPICS dbWriteRecord does (level\n"
     "0: only fields that differ from their default), or as JSON. Exit status as check.\n\n";
 
-int parseLevel(const std::string& text) {
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
-        text.size() > 3)
-        throw cli::UsageError("--level must be a small non-negative integer, not '" + text + "'");
-    return std::stoi(text);
+bool isLevel(const std::string& text) {
+    return !text.empty() && text.size() <= 3 &&
+           text.find_first_not_of("0123456789") == std::string::npos;
 }
 } // namespace
 
 int runDump(const Arguments& args) {
-    auto specs = inputOptions();
-    specs.push_back({{"--format"}, true, "db|json", "record text (default) or JSON"});
-    specs.push_back({{"--level"}, true, "N", "dbWriteRecord level: 0, 1 or 2 (default 0)"});
-    specs.push_back({{"--type"}, true, "RTYPE", "only records of this type"});
-    specs.push_back({{"-o", "--output"}, true, "FILE", "write to FILE instead of stdout"});
-    specs.push_back({{"-q", "--quiet"}, false, "", "print errors only"});
-    specs.push_back({{"-h", "--help"}, false, "", "show this help"});
-    cli::CommandLine line(specs);
-    int level = 0;
-    bool json = false;
-    try {
-        line.parse(args);
-        if (auto format = line.value("--format")) {
-            if (*format != "db" && *format != "json")
-                throw cli::UsageError("--format must be db or json, not '" + *format + "'");
-            json = *format == "json";
-        }
-        if (auto text = line.value("--level")) level = parseLevel(*text);
-        if (!line.has("-h") && line.positional().empty() && line.values("-S").empty() &&
-            line.values("--dbd").empty())
-            throw cli::UsageError("no files to dump");
-    } catch (const cli::UsageError& error) {
-        std::fprintf(stderr, "epicsdb dump: %s\n%s", error.what(), kUsage);
-        return 2;
-    }
-    if (line.has("-h")) {
-        std::printf("%s%s", kUsage, line.optionHelp().c_str());
-        return 0;
-    }
-    cli::DiagnosticPrinter printer(stderr, cli::DiagnosticFormat::Text, ::isatty(STDERR_FILENO));
-    printer.setQuietWarnings(line.has("-q"));
+    cli::Command command("dump", kUsage);
+    cli::InputOptions inputs(command);
+    std::string format = "db";
+    std::string level = "0";
+    std::string type;
+    std::string outputPath;
+    bool quiet = false;
+    command.choice("--format", format, {"db", "json"}, "record text (default) or JSON");
+    command.value("--level", level, "N", "dbWriteRecord level: 0, 1 or 2 (default 0)",
+                  {isLevel, "a small non-negative integer"});
+    command.value("--type", type, "RTYPE", "only records of this type");
+    command.value("-o,--output", outputPath, "FILE", "write to FILE instead of stdout",
+                  cli::kFileName);
+    command.flag("-q,--quiet", quiet, "print errors only");
+    if (auto status = command.parse(args, [&] {
+            if (inputs.empty()) throw cli::UsageError("no files to dump");
+        }))
+        return *status;
+
+    cli::DiagnosticPrinter printer;
+    printer.setQuietWarnings(quiet);
     dbstatic::Database db;
-    const LoadSummary summary = loadInputs(line, db, printer);
+    const LoadSummary summary = loadInputs(inputs, db, printer);
     if (summary.unreadable) return 2;
 
-    OutputFile output(line.value("-o"));
-    if (!output.ok()) {
-        std::fprintf(stderr, "epicsdb dump: can't write '%s'\n", line.value("-o")->c_str());
-        return 2;
-    }
-    const std::string type = line.value("--type").value_or("");
+    OutputFile output(outputPath);
+    if (!output.ok()) return command.fail("can't write '" + outputPath + "'");
     try {
-        if (json) {
+        if (format == "json") {
             dbstatic::JsonWriteOptions options;
             options.recordType = type;
             dbstatic::writeJson(db, output.stream(), options);
         } else {
             dbstatic::RecordWriteOptions options;
             options.recordType = type;
-            options.level = level;
+            options.level = std::stoi(level);
             dbstatic::writeRecords(db, output.stream(), options);
         }
     } catch (const dbstatic::RecordTypeNotFound& error) {
-        std::fprintf(stderr, "epicsdb dump: no record type '%s'\n", error.name().c_str());
-        return 2;
+        return command.fail("no record type '" + error.name() + "'");
     }
     output.stream().flush();
-    if (line.has("--stats")) printStats(db, summary);
+    if (inputs.stats) printStats(db, summary);
     if (printer.errors())
-        std::fprintf(stderr, "epicsdb dump: %zu error%s\n", printer.errors(),
-                     printer.errors() == 1 ? "" : "s");
+        command.fail(
+            std::to_string(printer.errors()) + (printer.errors() == 1 ? " error" : " errors"), 1);
     return printer.errors() ? 1 : 0;
 }
 

@@ -34,29 +34,16 @@ bool readable(const std::string& path) {
 }
 } // namespace
 
-std::vector<cli::OptionSpec> inputOptions() {
-    return {
-        {{"--dbd"}, true, "FILE", "database definitions to load instead of the standard ones"},
-        {{"-I", "--include"}, true, "DIR", "directory searched for files and includes"},
-        {{"-m", "--macros"}, true, "MACROS", "macros for record files, e.g. \"P=ioc:,N=1\""},
-        {{"-S", "--substitutions"}, true, "FILE", "a substitution file (any name)"},
-        {{"--quiet-macros"}, false, "", "dbQuietMacroWarnings: no macLib warnings"},
-        {{"--records-once"}, false, "", "dbRecordsOnceOnly: redefining a record is an error"},
-        {{"--strict"}, false, "", "dbConvertStrict: range-check numbers for the field type"},
-        {{"--stats"}, false, "", "print records, time, allocations and memory on stderr"},
-    };
-}
-
-LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
+LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
                        cli::DiagnosticPrinter& printer) {
     const auto start = std::chrono::steady_clock::now();
     LoadSummary summary;
-    db.options().recordsOnceOnly = line.has("--records-once");
-    db.options().convertStrict = line.has("--strict");
+    db.options().recordsOnceOnly = given.recordsOnce;
+    db.options().convertStrict = given.strict;
 
     loaders::LoaderOptions options;
-    options.includeDirs = line.values("-I");
-    options.quietMacroWarnings = line.has("--quiet-macros");
+    options.includeDirs = given.includeDirs;
+    options.quietMacroWarnings = given.quietMacros;
     loaders::Loader loader(db, printer, options);
 
     struct Input {
@@ -64,13 +51,13 @@ LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
         enum Kind { Definitions, Records, Substitutions } kind;
     };
     std::vector<Input> inputs;
-    for (const std::string& path : line.values("--dbd"))
+    for (const std::string& path : given.definitions)
         inputs.push_back({path, Input::Definitions});
-    for (const std::string& path : line.positional())
+    for (const std::string& path : given.files)
         inputs.push_back({path, isDefinitionFile(path)     ? Input::Definitions
                                 : isSubstitutionFile(path) ? Input::Substitutions
                                                            : Input::Records});
-    for (const std::string& path : line.values("-S"))
+    for (const std::string& path : given.substitutions)
         inputs.push_back({path, Input::Substitutions});
 
     // Files named on the command line must exist: otherwise stop before loading anything.
@@ -90,7 +77,6 @@ LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
         summary.errors += result.errors;
         summary.warnings += result.warnings;
     }
-    const std::string macros = line.value("-m").value_or("");
     for (const Input& input : inputs) {
         loaders::LoadResult result;
         switch (input.kind) {
@@ -98,10 +84,10 @@ LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
             result = loader.loadDatabase(input.path);
             break;
         case Input::Records:
-            result = loader.loadRecords(input.path, macros);
+            result = loader.loadRecords(input.path, given.macros);
             break;
         case Input::Substitutions:
-            result = loader.loadTemplate(input.path, macros);
+            result = loader.loadTemplate(input.path, given.macros);
             break;
         }
         ++summary.files;

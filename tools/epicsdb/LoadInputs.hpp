@@ -1,9 +1,9 @@
-// What check and dump share: their input options, and loading definitions and databases in the
+// What check and dump share: loading the definitions and databases their options name, in the
 // order given, with the diagnostics printed as they come.
 #pragma once
 
-#include "CommandLine.hpp"
 #include "DiagnosticPrinter.hpp"
+#include "InputOptions.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
 
@@ -13,9 +13,6 @@
 
 namespace epicsdb::tools {
 
-// The options both commands accept.
-std::vector<cli::OptionSpec> inputOptions();
-
 struct LoadSummary {
     std::size_t files = 0;
     std::size_t errors = 0;
@@ -24,10 +21,11 @@ struct LoadSummary {
     std::chrono::duration<double> elapsed{};
 };
 
-// Loads everything the command line names into `db`: the embedded standard definitions unless
-// a .dbd is given (--dbd or a positional .dbd), then each file in order (.dbd as definitions,
-// substitution files with dbLoadTemplate semantics, anything else as records with -m macros).
-LoadSummary loadInputs(const cli::CommandLine& line, dbstatic::Database& db,
+// Loads everything the options name into `db`: the embedded standard definitions unless a .dbd
+// is given (--dbd or a positional .dbd), then the --dbd files, each positional file in order
+// (.dbd as definitions, substitution files with dbLoadTemplate semantics, anything else as
+// records with -m macros) and the -S files.
+LoadSummary loadInputs(const cli::InputOptions& inputs, dbstatic::Database& db,
                        cli::DiagnosticPrinter& printer);
 
 // --stats: records, time, speed, system allocations and peak memory, on stderr.

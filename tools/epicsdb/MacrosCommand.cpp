@@ -2,7 +2,7 @@
 // line or a msi template will become.
 #include "Commands.hpp"
 
-#include "CommandLine.hpp"
+#include "Command.hpp"
 
 #include <epicsdb/macLib/MacroTable.hpp>
 
@@ -37,41 +37,32 @@ bool readAll(const std::string& path, std::string& text) {
 } // namespace
 
 int runMacros(const Arguments& args) {
-    cli::CommandLine line({
-        {{"-M", "--macros"}, true, "DEFS", "macro definitions, e.g. \"P=ioc:,N=1\" (repeatable)"},
-        {{"--env"}, false, "", "undefined names are looked up in the environment"},
-        {{"-q", "--quiet"}, false, "", "no warnings; failed references print as $(name)"},
-        {{"--report"}, false, "", "print the macro table (as macReportMacros) at the end"},
-        {{"-e", "--expand"}, true, "FILE", "expand the lines of FILE ('-': standard input)"},
-        {{"-t", "--text"}, true, "TEXT", "expand TEXT"},
-        {{"-h", "--help"}, false, "", "show this help"},
-    });
-    try {
-        line.parse(args);
-    } catch (const cli::UsageError& error) {
-        std::fprintf(stderr, "epicsdb macros: %s\n%s", error.what(), kUsage);
-        return 2;
-    }
-    if (line.has("-h")) {
-        std::printf("%s%s", kUsage, line.optionHelp().c_str());
-        return 0;
-    }
-    if (!line.positional().empty()) {
-        std::fprintf(stderr, "epicsdb macros: unexpected argument '%s'\n%s",
-                     line.positional().front().c_str(), kUsage);
-        return 2;
-    }
+    cli::Command command("macros", kUsage);
+    std::vector<std::string> definitions;
+    std::vector<std::string> files;
+    std::vector<std::string> texts;
+    bool environment = false;
+    bool quiet = false;
+    bool report = false;
+    command.list("-M,--macros", definitions, "DEFS",
+                 "macro definitions, e.g. \"P=ioc:,N=1\" (repeatable)");
+    command.flag("--env", environment, "undefined names are looked up in the environment");
+    command.flag("-q,--quiet", quiet, "no warnings; failed references print as $(name)");
+    command.flag("--report", report, "print the macro table (as macReportMacros) at the end");
+    command.list("-e,--expand", files, "FILE", "expand the lines of FILE ('-': standard input)");
+    command.list("-t,--text", texts, "TEXT", "expand TEXT");
+    if (auto status = command.parse(args)) return *status;
 
-    maclib::MacroTable table(line.has("--env") ? maclib::MacroTable::Environment::Use
-                                               : maclib::MacroTable::Environment::Ignore);
-    table.suppressWarnings(line.has("-q"));
+    maclib::MacroTable table(environment ? maclib::MacroTable::Environment::Use
+                                         : maclib::MacroTable::Environment::Ignore);
+    table.suppressWarnings(quiet);
     table.setWarningSink([](const maclib::Warning& warning) {
         // The EPICS text quotes the whole line being expanded; the macro name says enough.
         const std::string text = maclib::shortMessage(warning);
         std::fprintf(stderr, "epicsdb macros: warning: %s\n", text.c_str());
     });
-    for (const std::string& definitions : line.values("-M"))
-        table.install(definitions);
+    for (const std::string& text : definitions)
+        table.install(text);
 
     bool allDefined = true;
     std::string out;
@@ -80,16 +71,13 @@ int runMacros(const Arguments& args) {
         if (!table.expand(text, out).ok()) allDefined = false;
         std::fwrite(out.data(), 1, out.size(), stdout);
     };
-    for (const std::string& text : line.values("-t")) {
+    for (const std::string& text : texts) {
         expand(text);
         std::fputc('\n', stdout);
     }
-    for (const std::string& path : line.values("-e")) {
+    for (const std::string& path : files) {
         std::string text;
-        if (!readAll(path, text)) {
-            std::fprintf(stderr, "epicsdb macros: can't read '%s'\n", path.c_str());
-            return 2;
-        }
+        if (!readAll(path, text)) return command.fail("can't read '" + path + "'");
         // Line by line, as EPICS expands database files.
         std::size_t start = 0;
         while (start < text.size()) {
@@ -99,9 +87,9 @@ int runMacros(const Arguments& args) {
             start = end;
         }
     }
-    if (line.has("--report")) {
-        const std::string report = table.report();
-        std::fwrite(report.data(), 1, report.size(), stdout);
+    if (report) {
+        const std::string text = table.report();
+        std::fwrite(text.data(), 1, text.size(), stdout);
     }
     return allDefined ? 0 : 1;
 }

@@ -1,21 +1,18 @@
-// Where a command writes its result: a file given with -o (replaced only when complete), or
-// standard output.
+// Where a command writes its result: a file given with -o, or standard output.
 #pragma once
 
-#include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <optional>
 #include <string>
 
 namespace epicsdb::tools {
 
 class OutputFile {
 public:
-    // Opens `path` for writing, or uses stdout when there is none. ok() says whether it worked.
-    explicit OutputFile(const std::optional<std::string>& path) {
-        if (path) {
-            file_.open(*path, std::ios::binary | std::ios::trunc);
+    // Opens `path` for writing, or uses stdout when it is empty. ok() says whether it worked.
+    explicit OutputFile(const std::string& path) {
+        if (!path.empty()) {
+            file_.open(path, std::ios::binary | std::ios::trunc);
             stream_ = &file_;
         }
     }
