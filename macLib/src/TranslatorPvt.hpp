@@ -17,7 +17,7 @@
 // ends depends on its text alone, so we parse it without resolving anything ("skipping") and
 // reproduce the one lasting effect of EPICS's scan on an ordinary table: a reference with
 // scoped definitions inside the default marks the table dirty. (On an environment table the
-// EPICS scan would also cache the variables it looks up; see docs/COMPATIBILITY-macLib.md.)
+// EPICS scan would also cache the variables it looks up; see docs/COMPATIBILITY.md, macLib row 9.)
 #pragma once
 
 #include "EntryPvt.hpp"
