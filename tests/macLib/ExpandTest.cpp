@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,16 @@ void expectCases(MacroTable& table, const std::vector<Case>& cases) {
         EXPECT_EQ(result.text, c.output) << "input: " << c.input;
         EXPECT_EQ(result.status, c.status) << "input: " << c.input;
     }
+}
+
+// Defines raw values as given: a definition string would apply its own quote and escape rules.
+struct RawMacro {
+    const char* name;
+    const char* value;
+};
+void defineRaw(MacroTable& table, std::initializer_list<RawMacro> macros) {
+    for (const RawMacro& m : macros)
+        table.define(m.name, m.value);
 }
 
 } // namespace
@@ -80,8 +91,7 @@ TEST(Expand, NamesAreTranslatedSoTheyCanBeBuiltFromMacros) {
 
 TEST(Expand, OnlyTheMatchingBracketClosesAName) {
     MacroTable table;
-    table.define("A}", "brace");
-    table.define("A)", "paren");
+    defineRaw(table, {{"A}", "brace"}, {"A)", "paren"}});
     expectCases(table, {
                            {"$(A})", "brace"},
                            {"${A)}", "paren"},
@@ -103,11 +113,8 @@ TEST(Expand, TerminatorsWinOverQuotes) {
 
 TEST(Expand, EscapesAreKeptAtLevelZeroAndRemovedDeeper) {
     MacroTable table;
-    table.define("A", "1");
-    table.define("E1", "a\\,b");
-    table.define("E2", "\\$(A)");
-    table.define("E3", "x\\");
-    table.define("E4", "\\\\");
+    defineRaw(table,
+              {{"A", "1"}, {"E1", "a\\,b"}, {"E2", "\\$(A)"}, {"E3", "x\\"}, {"E4", "\\\\"}});
     expectCases(table, {
                            {"\\$(A)", "\\$(A)"},
                            {"a\\\\b", "a\\\\b"},
@@ -124,12 +131,12 @@ TEST(Expand, EscapesAreKeptAtLevelZeroAndRemovedDeeper) {
 
 TEST(Expand, QuotesAreKeptAtLevelZeroAndRemovedDeeper) {
     MacroTable table;
-    table.define("A", "1");
-    table.define("Q1", "'a b'");
-    table.define("Q2", "\"$(A)\"");
-    table.define("Q3", "'$(A)'");
-    table.define("Q4", "\"it's\"");
-    table.define("Q5", "'unclosed");
+    defineRaw(table, {{"A", "1"},
+                      {"Q1", "'a b'"},
+                      {"Q2", "\"$(A)\""},
+                      {"Q3", "'$(A)'"},
+                      {"Q4", "\"it's\""},
+                      {"Q5", "'unclosed"}});
     expectCases(table, {
                            {"\"$(A)\"", "\"1\""},
                            {"'$(A)'", "'$(A)'"},
@@ -187,9 +194,7 @@ TEST(Expand, DefaultsAreUsedOnlyForUndefinedNames) {
     EXPECT_TRUE(log.take().empty());
 
     // A used default is translated with the table's warning setting; its errors count.
-    auto r = table.expand("$(U=$(V))");
-    EXPECT_EQ(r.text, "$(V,undefined)");
-    EXPECT_EQ(r.status, undefinedStatus());
+    expectCases(table, {{"$(U=$(V))", "$(V,undefined)", undefinedStatus()}});
     EXPECT_EQ(log.take(), std::vector<std::string>{
                               "macLib: macro V is undefined (expanding string $(U=$(V)))"});
 }
@@ -214,26 +219,20 @@ TEST(Expand, ScopedDefinitionsLiveAsLongAsTheirReference) {
 TEST(Expand, ErrorsInScopedValuesDoNotCount) {
     MacroTable table("A=1");
     WarningLog log(table);
-    auto r = table.expand("$(A,X=$(U))");
-    EXPECT_EQ(r.text, "1");
-    EXPECT_TRUE(r.status.ok());
+    expectCases(table, {{"$(A,X=$(U))", "1"}});
     EXPECT_TRUE(log.messages.empty());
 }
 
 TEST(Expand, FailedReferencesAreWrittenWithParenthesesAndReported) {
     MacroTable table;
     WarningLog log(table);
-    auto r = table.expand("a${H}b");
-    EXPECT_EQ(r.text, "a$(H,undefined)b");
-    EXPECT_EQ(r.status, undefinedStatus());
+    expectCases(table, {{"a${H}b", "a$(H,undefined)b", undefinedStatus()}});
     EXPECT_EQ(log.kinds, std::vector<WarningKind>{WarningKind::Undefined});
     EXPECT_EQ(log.take(),
               std::vector<std::string>{"macLib: macro H is undefined (expanding string a${H}b)"});
 
     table.suppressWarnings(true);
-    r = table.expand("a${H}b");
-    EXPECT_EQ(r.text, "a$(H)b");
-    EXPECT_EQ(r.status, undefinedStatus());
+    expectCases(table, {{"a${H}b", "a$(H)b", undefinedStatus()}});
     EXPECT_TRUE(log.messages.empty());
 }
 
@@ -252,25 +251,19 @@ TEST(Expand, TheMessageOfADatabaseLineIncludesItsNewline) {
 TEST(Expand, MutualRecursionIsReportedOncePerEntry) {
     MacroTable table("A=$(B),B=$(A)");
     WarningLog log(table);
-    auto r = table.expand("$(A)");
-    EXPECT_EQ(r.text, "$(B,recursive)");
-    EXPECT_EQ(r.status, recursiveStatus());
+    expectCases(table, {{"$(A)", "$(B,recursive)", recursiveStatus()}});
     EXPECT_EQ(log.take(), (std::vector<std::string>{
                               "macLib: macro A is recursive (expanding macro B)",
                               "macLib: macro B is recursive (expanding macro A)",
                           }));
-    r = table.expand("$(A)");
-    EXPECT_EQ(r.text, "$(B,recursive)");
-    EXPECT_EQ(r.status, recursiveStatus());
+    expectCases(table, {{"$(A)", "$(B,recursive)", recursiveStatus()}});
     EXPECT_TRUE(log.messages.empty());
 }
 
 TEST(Expand, SelfReferenceIsRecursive) {
     MacroTable table("R=x$(R)");
     WarningLog log(table);
-    auto r = table.expand("$(R)");
-    EXPECT_EQ(r.text, "xx$(R,recursive)");
-    EXPECT_EQ(r.status, recursiveStatus());
+    expectCases(table, {{"$(R)", "xx$(R,recursive)", recursiveStatus()}});
     EXPECT_EQ(log.messages,
               std::vector<std::string>{"macLib: macro R is recursive (expanding macro R)"});
     ASSERT_EQ(log.kinds.size(), 1u);
@@ -280,13 +273,12 @@ TEST(Expand, SelfReferenceIsRecursive) {
 TEST(Expand, StatusKeepsEverySuccessfulExpansionAndEveryKindOfFailure) {
     MacroTable table("FOO=VAL2,R=$(R)");
     table.suppressWarnings(true);
-    auto r = table.expand("$(FOO)$(FOO1)");
-    EXPECT_EQ(r.text, "VAL2$(FOO1)");
-    EXPECT_EQ(r.status, undefinedStatus());
-    r = table.expand("$(U)$(R)$(FOO)");
-    EXPECT_EQ(r.text, "$(U)$(R)VAL2");
-    EXPECT_EQ(r.status, (ExpandStatus{.undefined = true, .recursive = true}));
-    EXPECT_FALSE(r.status.ok());
+    expectCases(table,
+                {
+                    {"$(FOO)$(FOO1)", "VAL2$(FOO1)", undefinedStatus()},
+                    {"$(U)$(R)$(FOO)", "$(U)$(R)VAL2", {.undefined = true, .recursive = true}},
+                });
+    EXPECT_FALSE(table.expand("$(U)$(R)$(FOO)").status.ok());
 }
 
 TEST(Expand, AppendsToTheCallersBuffer) {
