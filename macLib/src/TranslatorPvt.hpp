@@ -73,7 +73,8 @@ private:
     std::size_t skipRest(const Reference& ref, std::size_t r, Subject& subject, std::string& out);
     // Finds the end of the default that starts at `r`, leaving the output as it was.
     std::size_t skipDefault(const Reference& ref, std::size_t r, std::string& out);
-    // Defines the `,name=value` items that start at `r` (a `,`) quietly in the current scope.
+    // Defines the `,name=value` items that start at `r` (a `,`) quietly in the current scope;
+    // an item without `=` is ignored.
     std::size_t defineScoped(const Reference& ref, std::size_t r, std::string& out);
     // Replaces the translated name (output from ref.nameStart to nameEnd) by the value, the
     // default (translated from defaultAt) or the failure marker.
