@@ -35,6 +35,15 @@ std::size_t lastIndex(std::string_view text) noexcept {
     return text.empty() ? 0 : text.size() - 1;
 }
 
+// Moves `r` past the `,` of a reference item. EPICS loops forever on a reference that ends the
+// text with `,`; we close the reference there instead: `r` stays on the last character and the
+// answer is false.
+bool stepPastComma(std::string_view src, std::size_t& r) noexcept {
+    if (++r < src.size()) return true;
+    r = src.size() - 1;
+    return false;
+}
+
 // The parts of a reference that EPICS translates with warnings forced off.
 class QuietGuard {
 public:
@@ -171,134 +180,147 @@ std::size_t Translator::refer(std::string_view src, std::size_t pos, int level, 
     const std::size_t size = src.size();
     std::size_t r = pos + 1; // the bracket
     const bool paren = src[r] == '(';
-    const Stop nameStop = paren ? Stop::NameParen : Stop::NameBrace;
-    const Stop valueStop = paren ? Stop::ValueParen : Stop::ValueBrace;
     ++r;
     if (level >= MacroTable::kMaxDepth) {
         abandon();
         return lastIndex(src);
     }
+    const Reference ref{src, level, paren ? Stop::NameParen : Stop::NameBrace,
+                        paren ? Stop::ValueParen : Stop::ValueBrace, out.size()};
 
     // Fast path for the common `$(NAME)`: a name of ordinary characters closed by its bracket
     // is exactly what translating it would give, so it is looked up straight from the text.
-    const ClassTable& nameClasses = kClasses[static_cast<std::size_t>(nameStop)];
+    const ClassTable& nameClasses = kClasses[static_cast<std::size_t>(ref.nameStop)];
     std::size_t end = r;
     while (end < size && nameClasses[static_cast<unsigned char>(src[end])] == 0)
         ++end;
     if (end < size && src[end] == (paren ? ')' : '}')) {
-        if (skipping_) return end;
-        const std::string_view name = src.substr(r, end - r);
-        Entry* entry = table_.lookup(name);
-        if (entry && !entry->visited) {
-            const std::size_t start = out.size();
-            appendValue(*entry, level, subject, out);
-            if (abandoned_) out.resize(start);
-        } else {
-            fail(entry != nullptr, name, entry, subject);
-            out.append("$(").append(name).append(failureEnd(entry != nullptr));
-        }
+        if (!skipping_) referByName(src.substr(r, end - r), level, subject, out);
         return end;
     }
 
-    // 1. The name, itself translated.
-    const std::size_t nameStart = out.size();
-    r = translate(src, r, level + 1, nameStop, subject, out);
-    const std::size_t nameEnd = out.size();
+    // 1. The name, itself translated onto the output.
+    r = translate(src, r, level + 1, ref.nameStop, subject, out);
     if (abandoned_) {
-        out.resize(nameStart);
+        out.resize(ref.nameStart);
         return r;
     }
-
-    if (skipping_) {
-        // Inside a skipped default: the same cursor moves as below, nothing resolved or defined.
-        if (src[r] == '=') r = translate(src, r + 1, level + 1, valueStop, subject, out);
-        if (!abandoned_ && src[r] == ',') {
-            skippedScope_ = true;
-            while (!abandoned_ && src[r] == ',') {
-                if (++r >= size) {
-                    r = size - 1;
-                    break;
-                }
-                r = translate(src, r, level + 1, nameStop, subject, out);
-                if (!abandoned_ && src[r] == '=')
-                    r = translate(src, r + 1, level + 1, valueStop, subject, out);
-            }
-        }
-        out.resize(nameStart);
-        return r;
-    }
+    if (skipping_) return skipRest(ref, r, subject, out);
+    const std::size_t nameEnd = out.size();
 
     // 2. A default: only its end is wanted now; it is translated later if it is used.
     std::optional<std::size_t> defaultAt;
     if (src[r] == '=') {
         defaultAt = ++r;
-        Subject scan{"default value", {}, {}};
-        skipping_ = true;
-        skippedScope_ = false;
-        r = translate(src, r, level + 1, valueStop, scan, out);
-        skipping_ = false;
-        out.resize(nameEnd);
-        if (skippedScope_) table_.dirty_ = true; // EPICS's scan pushed and popped a scope
+        r = skipDefault(ref, r, out);
         if (abandoned_) {
-            out.resize(nameStart);
+            out.resize(ref.nameStart);
             return r;
         }
     }
 
-    // 3. Scoped definitions, quietly, in a scope of their own. An item without `=` is ignored.
+    // 3. Scoped definitions, in a scope that lives until the value is out.
     ScopeGuard scope(table_);
     if (src[r] == ',') {
-        QuietGuard quiet(table_);
         scope.push();
-        Subject scoped{"scoped macro", {}, {}};
-        while (src[r] == ',') {
-            // EPICS loops forever on a reference that ends the text with `,`; we close it.
-            if (++r >= size) {
-                r = size - 1;
-                break;
-            }
-            const std::size_t itemName = out.size();
-            r = translate(src, r, level + 1, nameStop, scoped, out);
-            if (!abandoned_ && src[r] == '=') {
-                ++r;
-                const std::size_t itemValue = out.size();
-                r = translate(src, r, level + 1, valueStop, scoped, out);
-                if (!abandoned_) {
-                    const std::string_view all(out);
-                    table_.define(all.substr(itemName, itemValue - itemName),
-                                  all.substr(itemValue));
-                    table_.dirty_ = true;
-                }
-            }
-            out.resize(itemName);
-            if (abandoned_) {
-                out.resize(nameStart);
-                return r;
-            }
+        r = defineScoped(ref, r, out);
+        if (abandoned_) {
+            out.resize(ref.nameStart);
+            return r;
         }
     }
 
-    // 4. Look the name up; scoped definitions shadow everything else.
+    // 4. The value, the default or the failure marker replaces the name.
+    resolve(ref, nameEnd, defaultAt, subject, out);
+    return r;
+}
+
+void Translator::referByName(std::string_view name, int level, Subject& subject, std::string& out) {
+    Entry* entry = table_.lookup(name);
+    if (entry && !entry->visited) {
+        const std::size_t start = out.size();
+        appendValue(*entry, level, subject, out);
+        if (abandoned_) out.resize(start);
+        return;
+    }
+    fail(entry != nullptr, name, entry, subject);
+    out.append("$(").append(name).append(failureEnd(entry != nullptr));
+}
+
+std::size_t Translator::skipRest(const Reference& ref, std::size_t r, Subject& subject,
+                                 std::string& out) {
+    const std::string_view src = ref.src;
+    if (src[r] == '=') r = translate(src, r + 1, ref.level + 1, ref.valueStop, subject, out);
+    if (!abandoned_ && src[r] == ',') {
+        skippedScope_ = true;
+        while (!abandoned_ && src[r] == ',') {
+            if (!stepPastComma(src, r)) break;
+            r = translate(src, r, ref.level + 1, ref.nameStop, subject, out);
+            if (!abandoned_ && src[r] == '=')
+                r = translate(src, r + 1, ref.level + 1, ref.valueStop, subject, out);
+        }
+    }
+    out.resize(ref.nameStart);
+    return r;
+}
+
+std::size_t Translator::skipDefault(const Reference& ref, std::size_t r, std::string& out) {
+    const std::size_t mark = out.size();
+    Subject scan{"default value", {}, {}};
+    skipping_ = true;
+    skippedScope_ = false;
+    r = translate(ref.src, r, ref.level + 1, ref.valueStop, scan, out);
+    skipping_ = false;
+    out.resize(mark);
+    if (skippedScope_) table_.dirty_ = true; // EPICS's scan pushed and popped a scope
+    return r;
+}
+
+std::size_t Translator::defineScoped(const Reference& ref, std::size_t r, std::string& out) {
+    const std::string_view src = ref.src;
+    QuietGuard quiet(table_);
+    Subject scoped{"scoped macro", {}, {}};
+    while (src[r] == ',') {
+        if (!stepPastComma(src, r)) break;
+        const std::size_t itemName = out.size();
+        r = translate(src, r, ref.level + 1, ref.nameStop, scoped, out);
+        if (!abandoned_ && src[r] == '=') {
+            ++r;
+            const std::size_t itemValue = out.size();
+            r = translate(src, r, ref.level + 1, ref.valueStop, scoped, out);
+            if (!abandoned_) {
+                const std::string_view all(out);
+                table_.define(all.substr(itemName, itemValue - itemName), all.substr(itemValue));
+                table_.dirty_ = true;
+            }
+        }
+        out.resize(itemName);
+        if (abandoned_) break;
+    }
+    return r;
+}
+
+void Translator::resolve(const Reference& ref, std::size_t nameEnd,
+                         std::optional<std::size_t> defaultAt, Subject& subject, std::string& out) {
+    const std::size_t nameStart = ref.nameStart;
     Entry* entry = table_.lookup(std::string_view(out).substr(nameStart, nameEnd - nameStart));
     if (entry && !entry->visited) {
         out.resize(nameStart);
-        appendValue(*entry, level, subject, out);
+        appendValue(*entry, ref.level, subject, out);
         if (abandoned_) out.resize(nameStart);
-        return r;
+        return;
     }
     if (!entry && defaultAt) {
         out.resize(nameStart);
-        translate(src, *defaultAt, level + 1, valueStop, subject, out);
+        translate(ref.src, *defaultAt, ref.level + 1, ref.valueStop, subject, out);
         if (abandoned_) out.resize(nameStart);
-        return r;
+        return;
     }
-
-    // 5. Failure: `$(name,undefined)`, `$(name,recursive)`, or `$(name)` when quiet.
+    // `$(name,undefined)`, `$(name,recursive)`, or `$(name)` when quiet.
     fail(entry != nullptr, std::string_view(out).substr(nameStart, nameEnd - nameStart), entry,
          subject);
     out.insert(nameStart, "$(");
     out.append(failureEnd(entry != nullptr));
-    return r;
 }
 
 // A clean table hands out cached values; a dirty one translates the raw value on the spot,

@@ -17,7 +17,7 @@
 // ends depends on its text alone, so we parse it without resolving anything ("skipping") and
 // reproduce the one lasting effect of EPICS's scan on an ordinary table: a reference with
 // scoped definitions inside the default marks the table dirty. (On an environment table the
-// EPICS scan would also cache the variables it looks up; see docs/COMPATIBILITY-macLib.md.)
+// EPICS scan would also cache the variables it looks up; see docs/COMPATIBILITY.md, macLib row 9.)
 #pragma once
 
 #include "EntryPvt.hpp"
@@ -25,6 +25,7 @@
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -53,9 +54,32 @@ private:
 
     std::size_t translate(std::string_view src, std::size_t pos, int level, Stop stop,
                           Subject& subject, std::string& out);
+    // The parts of one reference being translated, for the steps of refer().
+    struct Reference {
+        std::string_view src;
+        int level; // of the reference; its name, default and scoped items are one deeper
+        Stop nameStop;
+        Stop valueStop;
+        std::size_t nameStart; // where the translated name begins in the output
+    };
+
     // `pos` is the index of the `$`; returns the index of the reference's last character.
     std::size_t refer(std::string_view src, std::size_t pos, int level, Subject& subject,
                       std::string& out);
+    // `$(NAME)` whose name is plain text: appends its value or the failure marker.
+    void referByName(std::string_view name, int level, Subject& subject, std::string& out);
+    // Inside a skipped default: moves past the rest of a reference (`r` is just after its name)
+    // as refer() would, resolving and defining nothing, and drops the name from the output.
+    std::size_t skipRest(const Reference& ref, std::size_t r, Subject& subject, std::string& out);
+    // Finds the end of the default that starts at `r`, leaving the output as it was.
+    std::size_t skipDefault(const Reference& ref, std::size_t r, std::string& out);
+    // Defines the `,name=value` items that start at `r` (a `,`) quietly in the current scope;
+    // an item without `=` is ignored.
+    std::size_t defineScoped(const Reference& ref, std::size_t r, std::string& out);
+    // Replaces the translated name (output from ref.nameStart to nameEnd) by the value, the
+    // default (translated from defaultAt) or the failure marker.
+    void resolve(const Reference& ref, std::size_t nameEnd, std::optional<std::size_t> defaultAt,
+                 Subject& subject, std::string& out);
     void appendValue(Entry& entry, int level, Subject& subject, std::string& out);
     // Counts the failure in the subject's status and sends the warning, unless suppressed.
     void fail(bool recursive, std::string_view name, const Entry* entry, Subject& subject);

@@ -3,6 +3,7 @@
 #include <macLib.h>
 
 #include "ChildProcess.hpp"
+#include "MacHandle.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,25 +11,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <memory>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
+using epicsdb::maclib::test::Handle;
+using epicsdb::maclib::test::makeHandle;
 using epicsdb::test::runInChild;
 
 namespace {
-
-struct HandleDeleter {
-    void operator()(MAC_HANDLE* handle) const { macDeleteHandle(handle); }
-};
-using Handle = std::unique_ptr<MAC_HANDLE, HandleDeleter>;
-
-Handle makeHandle(const char* pairs[] = nullptr) {
-    MAC_HANDLE* raw = nullptr;
-    EXPECT_EQ(macCreateHandle(&raw, pairs), 0);
-    return Handle(raw);
-}
 
 // Runs `body` in a child with stderr joined to stdout, and returns what it printed.
 std::string childOutput(const std::function<void()>& body) {
@@ -153,7 +144,7 @@ TEST(CApi, GetValueFollowsStrncpy) {
     EXPECT_EQ(std::string(buf, sizeof buf), "LONGERNA");
 }
 
-// A deliberate difference: no 256-character limit on values (docs/COMPATIBILITY-macLib.md).
+// A deliberate difference: no 256-character limit on values (docs/COMPATIBILITY.md, macLib row 1).
 TEST(CApi, ValuesLongerThanMacSizeAreKeptWhole) {
     Handle h = makeHandle();
     const std::string value(MAC_SIZE + 100, 'v');

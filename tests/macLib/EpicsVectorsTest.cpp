@@ -4,17 +4,20 @@
 // and, where the C++ API says the same thing, through MacroTable too.
 #include <macLib.h>
 
+#include "MacHandle.hpp"
+
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
 using epicsdb::maclib::MacroTable;
+using epicsdb::maclib::test::Handle;
+using epicsdb::maclib::test::makeHandle;
 
 namespace {
 
@@ -143,17 +146,6 @@ const std::vector<Step>& expandScript() {
         {Op::Check, "${FOO}", "!$(BAR)"},
     };
     return steps;
-}
-
-struct HandleDeleter {
-    void operator()(MAC_HANDLE* handle) const { macDeleteHandle(handle); }
-};
-using Handle = std::unique_ptr<MAC_HANDLE, HandleDeleter>;
-
-Handle makeHandle(const char* pairs[] = nullptr) {
-    MAC_HANDLE* raw = nullptr;
-    EXPECT_EQ(macCreateHandle(&raw, pairs), 0);
-    return Handle(raw);
 }
 
 // Silences the C layer's warnings (EPICS tests do eltc(0)) for the lifetime of the object.

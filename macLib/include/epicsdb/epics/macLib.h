@@ -5,14 +5,19 @@
  * Messages EPICS sends to errlog (warnings, "NULL or invalid handle", ...) go to stderr with
  * the EPICS texts; macReportMacros prints to stdout.
  *
- * Differences from EPICS (docs/COMPATIBILITY-macLib.md):
- *  - MAC_HANDLE is opaque: its fields (magic, dirty, level, debug, list, flags) are not
- *    accessible, so the `debug` tracing switch does not exist.
+ * Differences from EPICS (docs/COMPATIBILITY.md, section macLib, rows 1-7):
  *  - No 256-character limit on names and values: MAC_SIZE is kept for callers sizing buffers,
- *    but values longer than that are neither truncated when cached nor when looked up.
+ *    and only the caller's buffer capacity cuts what is copied out; nothing is truncated when
+ *    values are stored or cached.
  *  - Translation depth is bounded (more than 256 nested levels is an error, status < 0).
  *  - A reference that ends the string with `,` is closed; EPICS loops forever.
- *  - Invalid handles and NULL names are refused (-1) where EPICS would crash.
+ *  - MAC_HANDLE is opaque: its fields (magic, dirty, level, debug, list, flags) are not
+ *    accessible, so the `debug` tracing switch does not exist.
+ *  - A NULL handle to macInstallMacros, NULL names and a NULL definition string are refused
+ *    (-1) where EPICS would crash.
+ *  - macDefExpand expands once (EPICS repeats the expansion, and its warnings, for results of
+ *    255 characters or more); the result is still a malloc'ed string.
+ *  - No errlog: messages go to stderr, as said above.
  */
 #ifndef INCmacLibH
 #define INCmacLibH

@@ -9,11 +9,12 @@
 // A failed reference is written back as `$(name,undefined)` / `$(name,recursive)`, or `$(name)`
 // when warnings are suppressed, always with parentheses, and makes the status an error.
 //
-// Differences from EPICS (docs/COMPATIBILITY-macLib.md): no length limits (EPICS truncates
-// names, scoped values and cached values at 256 characters), translation depth bounded by
-// kMaxDepth, a reference that ends the text with `,` is closed instead of looping forever, an
-// unused default is parsed rather than translated (same result, no exponential time; on an
-// environment table it no longer caches the variables it mentions).
+// Differences from EPICS (docs/COMPATIBILITY.md, section macLib, rows 1-3, 7, 9 and 10): no
+// length limits (EPICS truncates names, scoped values and cached values at 256 characters),
+// translation depth bounded by kMaxDepth, a reference that ends the text with `,` is closed
+// instead of looping forever, an unused default is parsed rather than translated (same result,
+// no exponential time; on an environment table it no longer caches the variables it mentions),
+// warnings go to a WarningSink instead of errlog, and an embedded NUL is an ordinary character.
 //
 // Not thread-safe: like a MAC_HANDLE, a table is used by one thread at a time. Even reads
 // change it (value cache, cached environment variables), so every operation is non-const.
