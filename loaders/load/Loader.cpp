@@ -48,7 +48,7 @@ const LoaderOptions& Loader::options() const noexcept {
 
 LoaderStats Loader::stats() const noexcept {
     return {impl_->files.filesRead(), impl_->files.bytesRead(), impl_->loads,
-            impl_->counters.linesExpanded};
+            impl_->counters.linesExpanded, impl_->counters.replays};
 }
 
 } // namespace epicsdb::loaders

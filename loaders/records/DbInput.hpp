@@ -19,6 +19,7 @@ namespace epicsdb::loaders {
 
 struct LoaderCounters {
     std::size_t linesExpanded = 0;
+    std::size_t replays = 0; // file reads taken from a replay plan
 };
 
 class DbInput {

@@ -41,6 +41,7 @@ bool DbReader::readFile(std::string_view name) {
     const std::uint32_t source = input_.currentSource();
     ReplayPlans::Slot* slot = cached && context_.fastPaths ? &plans_.of(*cached) : nullptr;
     if (slot && slot->plan && replayer_.replay(*slot->plan, source)) {
+        ++context_.counters.replays;
         input_.reset();
         return true;
     }

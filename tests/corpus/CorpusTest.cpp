@@ -9,6 +9,8 @@
 
 #include "SharedData.hpp"
 
+#include <epicsdb/dbStatic/Writers.hpp>
+#include <epicsdb/loaders/DiagnosticText.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 #include <epicsdb/loaders/MsiExpander.hpp>
 #include <epicsdb/loaders/Substitutions.hpp>
@@ -116,6 +118,16 @@ struct Outcome {
     std::string report;                   // the diagnostics in full, the macros used
     std::size_t records = 0;              // records in the database after the load
     std::optional<std::size_t> expectedRecords;
+    std::string dump;            // the database, as `epicsdb dump --level 1` writes it
+    std::string diagnosticsText; // every diagnostic, as `epicsdb check` prints it
+    std::size_t replays = 0;     // loads taken from a replay plan
+};
+
+// How the file is read: with the reader's fast paths (replay plans, fused statements) or token
+// by token, and how many times in a row (a second load of a cached file replays its plan).
+struct Reading {
+    bool fastPaths = true;
+    int times = 1;
 };
 
 class CorpusFile : public ::testing::TestWithParam<CorpusCase> {
@@ -123,7 +135,7 @@ protected:
     void SetUp() override { EPICSDB_REQUIRE_SHARED("corpus/" + GetParam().path); }
 
     // Loads the file into a new database holding the corpus definitions, as its treatment says.
-    Outcome load(Defaults defaults) {
+    Outcome load(Defaults defaults, Reading reading = {}) {
         const CorpusCase& c = GetParam();
         const std::filesystem::path file = corpusDir() / c.path;
         dbstatic::Database db;
@@ -131,6 +143,7 @@ protected:
         loaders::LoaderOptions options;
         options.useEnvironmentPath = false;
         options.includeDirs = {file.parent_path().string()};
+        options.fastPaths = reading.fastPaths;
         loaders::Loader loader(db, diagnostics, options);
         Outcome out;
         const std::string failures = loadCorpusDefinitions(loader, diagnostics, corpusDir());
@@ -153,6 +166,13 @@ protected:
         case Treatment::Records: {
             std::set<std::string> seen;
             loadPlanned(textWithIncludes(file, seen), [&](const std::string& macros) {
+                // All loads but the last are undone, so the database shows what the last
+                // load did by itself (from a plan, if one was recorded).
+                for (int i = 1; i < reading.times; ++i) {
+                    db.beginLoad();
+                    loader.loadRecords(file.string(), macros);
+                    db.endLoad(false);
+                }
                 return loader.loadRecords(file.string(), macros).ok;
             });
             break;
@@ -196,6 +216,14 @@ protected:
         std::sort(out.diagnostics.begin(), out.diagnostics.end());
         out.report = render(diagnostics) + out.report;
         out.records = db.recordCount();
+        std::ostringstream dump;
+        dbstatic::RecordWriteOptions writeOptions;
+        writeOptions.level = 1;
+        dbstatic::writeRecords(db, dump, writeOptions);
+        out.dump = dump.str();
+        for (const Diagnostic& d : diagnostics.items)
+            out.diagnosticsText += loaders::diagnosticText(d, false);
+        out.replays = loader.stats().replays;
         return out;
     }
 };
@@ -226,6 +254,20 @@ TEST_P(CorpusFile, LoadsAsEpicsWould) {
             EXPECT_EQ(out.records, *out.expectedRecords) << out.report;
         }
     }
+}
+
+// The reader's fast paths (replay plans for a file read again, one-token reading of common
+// statements) are an optimisation only: reading token by token, without plans, gives the same
+// database and the same diagnostics, byte for byte. Each file is loaded three times in a row
+// (the first two undone) so that the last load replays, by itself, what the first recorded.
+TEST_P(CorpusFile, FastPathsChangeNothing) {
+    const Outcome fast = load(Defaults::Override, {true, 3});
+    const Outcome plain = load(Defaults::Override, {false, 3});
+    EXPECT_EQ(fast.dump, plain.dump);
+    EXPECT_EQ(fast.diagnosticsText, plain.diagnosticsText);
+    EXPECT_EQ(fast.records, plain.records);
+    EXPECT_EQ(plain.replays, 0u);
+    RecordProperty("replays", static_cast<int>(fast.replays));
 }
 
 // The tests are numbered and print as the file's path, so ctest names each after its file

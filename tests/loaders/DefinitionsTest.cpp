@@ -208,3 +208,36 @@ TEST_F(Definitions, StandardDefinitionsMatchASoftIoc) {
     EXPECT_NE(db.findMenu("menuScan"), nullptr);
     EXPECT_NE(db.findLinkSupport("calc"), nullptr);
 }
+
+// size, interest and special numbers are read as EPICS reads them, with sscanf("%hd"):
+// leading blanks and a sign, decimal digits, anything after them ignored, the value cut to a
+// short; breaktable values as epicsScanDouble reads them (a number at the start).
+TEST_F(Definitions, AttributeNumbersAreReadAsEpicsReadsThem) {
+    struct Case {
+        const char* attribute;
+        int expected;
+    };
+    const Case cases[] = {
+        {"interest(\" 12\")", 12},     {"interest(\"+3\")", 3}, {"interest(\"-2\")", -2},
+        {"interest(\"7 levels\")", 7}, {"interest(0x10)", 0},   {"interest(010)", 10},
+        {"interest(70000)", 4464},
+    };
+    int n = 0;
+    for (const Case& c : cases) {
+        const std::string type = "t" + std::to_string(n++);
+        const std::string text = "recordtype(" + type + ") { field(NAME, DBF_STRING) { size(61) }" +
+                                 " field(A, DBF_LONG) { " + c.attribute + " } }\n";
+        ASSERT_TRUE(loader.loadRecordsText("attr.dbd", text).ok) << c.attribute << allMessages();
+        EXPECT_EQ(db.findRecordType(type)->findField("A")->interest, c.expected) << c.attribute;
+    }
+    ASSERT_TRUE(loader
+                    .loadRecordsText("size.dbd", "recordtype(s) { field(S, DBF_STRING) {"
+                                                 " size(\"40 chars\") } }\n")
+                    .ok)
+        << allMessages();
+    EXPECT_EQ(db.findRecordType("s")->findField("S")->size, 40u);
+    ASSERT_TRUE(loader.loadRecordsText("bpt.dbd", "breaktable(b) { 0 \"0.5x\" 10 20 }\n").ok)
+        << allMessages();
+    ASSERT_NE(db.findBreaktable("b"), nullptr);
+    EXPECT_EQ(db.findBreaktable("b")->points[0].engineering, 0.5);
+}

@@ -59,6 +59,7 @@ struct LoaderStats {
     std::size_t bytesRead = 0;
     std::size_t loads = 0;         // loadDatabase/loadRecords calls, and one per template set
     std::size_t linesExpanded = 0; // lines that contained a macro reference
+    std::size_t replays = 0;       // reads of a cached file done again from its replay plan
 };
 
 class EPICSDB_API Loader {
