@@ -130,6 +130,127 @@ void printRow(const Measurement& m) {
     std::printf("%s\n", m.ok ? "" : "  (FAILED TO LOAD)");
 }
 
+// 1. One flat .db holding every instance (what msi would have written).
+Measurement flatFile(const fs::path& dir, std::size_t n, int repeats) {
+    const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
+    {
+        std::ofstream flat(flatPath, std::ios::binary);
+        for (std::size_t i = 0; i < n; ++i)
+            flat << bench::expandedInstance(i);
+    }
+    Measurement m = best(repeats, [&] {
+        return measure("flat .db", n,
+                       [&](loaders::Loader& loader, CountingSink&) {
+                           loader.loadRecords(flatPath);
+                           return loader.database().recordCount();
+                       },
+                       {});
+    });
+    fs::remove(flatPath);
+    return m;
+}
+
+// 2. N dbLoadRecords calls of the template, each with its own macros.
+Measurement loadRecordsN(const std::string& templatePath, std::size_t n, int repeats) {
+    return best(repeats, [&] {
+        return measure("dbLoadRecords x N", n,
+                       [&](loaders::Loader& loader, CountingSink&) {
+                           std::string macros;
+                           for (std::size_t i = 0; i < n; ++i) {
+                               macros = "P=" + bench::instancePrefix(i) + ",N=" + std::to_string(i);
+                               loader.loadRecords(templatePath, macros);
+                           }
+                           return loader.database().recordCount();
+                       },
+                       {});
+    });
+}
+
+// 3. One substitution file (dbLoadTemplate).
+Measurement loadTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
+                         int repeats) {
+    return best(repeats, [&] {
+        return measure("dbLoadTemplate", n,
+                       [&](loaders::Loader& loader, CountingSink&) {
+                           loader.loadTemplate(subPath);
+                           return loader.database().recordCount();
+                       },
+                       {dir.string()});
+    });
+}
+
+// 4. Expansion to text, as msi does it.
+Measurement msiExpansion(const fs::path& dir, const std::string& subPath, std::size_t n,
+                         int repeats) {
+    return best(repeats, [&] {
+        Measurement m{"msi expansion", n};
+        CountingTextSink output, messages;
+        loaders::MsiOptions options;
+        options.includePaths = {dir.string()};
+        options.substitutionFile = subPath;
+        const auto before = bench::heapSnapshot();
+        bench::resetPeak();
+        const auto start = Clock::now();
+        loaders::MsiExpander expander(options, {output, messages, {}});
+        const auto outcome = expander.run();
+        m.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const auto after = bench::heapSnapshot();
+        m.records = n * bench::kRecordsPerInstance;
+        m.allocations = after.calls - before.calls;
+        m.peakBytes = after.peakBytes - before.liveBytes;
+        m.outputBytes = output.bytes;
+        m.ok = outcome == loaders::MsiOutcome::Success;
+        return m;
+    });
+}
+
+// The targets (DESIGN.md and the issues), judged on the figures; true when all are met.
+bool reportTargets(const std::vector<Measurement>& all, const std::vector<std::size_t>& sizes) {
+    std::printf("\ntargets:\n");
+    bool allMet = true;
+    auto verdict = [&](bool met, const std::string& what) {
+        allMet &= met;
+        std::printf("  [%s] %s\n", met ? "met " : "MISS", what.c_str());
+    };
+    std::map<std::string, std::map<std::size_t, const Measurement*>> byScenario;
+    for (const Measurement& m : all)
+        byScenario[m.scenario][m.instances] = &m;
+    const std::size_t smallest = *std::min_element(sizes.begin(), sizes.end());
+    const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
+    char line[200];
+    for (const auto& [scenario, runs] : byScenario) {
+        const Measurement& lo = *runs.at(smallest);
+        const Measurement& hi = *runs.at(largest);
+        const double ratio = (hi.seconds / static_cast<double>(hi.records)) /
+                             (lo.seconds / static_cast<double>(lo.records));
+        std::snprintf(line, sizeof line,
+                      "%s: time per record at N=%zu is %.2fx that at N=%zu (target <= 1.2x)",
+                      scenario.c_str(), largest, ratio, smallest);
+        verdict(ratio <= 1.2, line);
+        if (scenario == "msi expansion") {
+            const double rate = static_cast<double>(hi.outputBytes) / hi.seconds / 1e6;
+            std::snprintf(line, sizeof line, "%s: %.0f MB/s of output at N=%zu (target > 500)",
+                          scenario.c_str(), rate, largest);
+            verdict(rate > 500, line);
+            continue;
+        }
+        const double allocs = static_cast<double>(hi.allocations) / static_cast<double>(hi.records);
+        const double bytes = static_cast<double>(hi.peakBytes) / static_cast<double>(hi.records);
+        std::snprintf(line, sizeof line,
+                      "%s: %.3f system allocations and %.0f bytes of peak heap per record at "
+                      "N=%zu (targets < 0.1 and < 300)",
+                      scenario.c_str(), allocs, bytes, largest);
+        verdict(allocs < 0.1 && bytes < 300, line);
+        if (auto it = runs.find(4000); it != runs.end()) {
+            const double limit = scenario == "flat .db" ? 1.0 : 0.5;
+            std::snprintf(line, sizeof line, "%s: %zu records in %.3f s (target < %.1f s)",
+                          scenario.c_str(), it->second->records, it->second->seconds, limit);
+            verdict(it->second->seconds < limit, line);
+        }
+    }
+    return allMet;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -160,126 +281,25 @@ int main(int argc, char** argv) {
     std::printf("%-24s %7s %9s %13s %12s %14s %11s\n", "scenario", "N", "records", "time/record",
                 "allocs/rec", "peak B/rec", "total");
     std::vector<Measurement> all;
+    auto add = [&](Measurement m) {
+        printRow(m);
+        all.push_back(std::move(m));
+    };
     for (std::size_t n : sizes) {
         // The fastest of several runs: the machine is shared and noisy.
         const int repeats = n <= 1000 ? 9 : 3;
-        // 1. One flat .db holding every instance (what msi would have written).
-        const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
-        {
-            std::ofstream flat(flatPath, std::ios::binary);
-            for (std::size_t i = 0; i < n; ++i)
-                flat << bench::expandedInstance(i);
-        }
-        all.push_back(best(repeats, [&] {
-            return measure("flat .db", n,
-                           [&](loaders::Loader& loader, CountingSink&) {
-                               loader.loadRecords(flatPath);
-                               return loader.database().recordCount();
-                           },
-                           {});
-        }));
-        printRow(all.back());
-        fs::remove(flatPath);
-
-        // 2. N dbLoadRecords calls of the template, each with its own macros.
-        all.push_back(best(repeats, [&] {
-            return measure("dbLoadRecords x N", n,
-                           [&](loaders::Loader& loader, CountingSink&) {
-                               std::string macros;
-                               for (std::size_t i = 0; i < n; ++i) {
-                                   macros =
-                                       "P=" + bench::instancePrefix(i) + ",N=" + std::to_string(i);
-                                   loader.loadRecords(templatePath, macros);
-                               }
-                               return loader.database().recordCount();
-                           },
-                           {});
-        }));
-        printRow(all.back());
-
-        // 3. One substitution file (dbLoadTemplate).
+        add(flatFile(dir, n, repeats));
+        add(loadRecordsN(templatePath, n, repeats));
         const std::string subPath =
             (dir / ("bench-" + std::to_string(n) + ".substitutions")).string();
         std::ofstream(subPath) << bench::substitutionText("bench.template", n);
-        all.push_back(best(repeats, [&] {
-            return measure("dbLoadTemplate", n,
-                           [&](loaders::Loader& loader, CountingSink&) {
-                               loader.loadTemplate(subPath);
-                               return loader.database().recordCount();
-                           },
-                           {dir.string()});
-        }));
-        printRow(all.back());
-
-        // 4. Expansion to text, as msi does it.
-        all.push_back(best(repeats, [&] {
-            Measurement m{"msi expansion", n};
-            CountingTextSink output, messages;
-            loaders::MsiOptions options;
-            options.includePaths = {dir.string()};
-            options.substitutionFile = subPath;
-            const auto before = bench::heapSnapshot();
-            bench::resetPeak();
-            const auto start = Clock::now();
-            loaders::MsiExpander expander(options, {output, messages, {}});
-            const auto outcome = expander.run();
-            m.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-            const auto after = bench::heapSnapshot();
-            m.records = n * bench::kRecordsPerInstance;
-            m.allocations = after.calls - before.calls;
-            m.peakBytes = after.peakBytes - before.liveBytes;
-            m.outputBytes = output.bytes;
-            m.ok = outcome == loaders::MsiOutcome::Success;
-            return m;
-        }));
-        printRow(all.back());
+        add(loadTemplate(dir, subPath, n, repeats));
+        add(msiExpansion(dir, subPath, n, repeats));
         fs::remove(subPath);
     }
     fs::remove_all(dir);
 
-    // Targets (DESIGN.md and the issues), judged on the figures above.
-    std::printf("\ntargets:\n");
-    bool allMet = true;
-    auto verdict = [&](bool met, const std::string& what) {
-        allMet &= met;
-        std::printf("  [%s] %s\n", met ? "met " : "MISS", what.c_str());
-    };
-    std::map<std::string, std::map<std::size_t, const Measurement*>> byScenario;
-    for (const Measurement& m : all)
-        byScenario[m.scenario][m.instances] = &m;
-    const std::size_t smallest = *std::min_element(sizes.begin(), sizes.end());
-    const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
-    for (const auto& [scenario, runs] : byScenario) {
-        const Measurement& lo = *runs.at(smallest);
-        const Measurement& hi = *runs.at(largest);
-        const double ratio = (hi.seconds / static_cast<double>(hi.records)) /
-                             (lo.seconds / static_cast<double>(lo.records));
-        char line[200];
-        std::snprintf(line, sizeof line,
-                      "%s: time per record at N=%zu is %.2fx that at N=%zu (target <= 1.2x)",
-                      scenario.c_str(), largest, ratio, smallest);
-        verdict(ratio <= 1.2, line);
-        if (scenario == "msi expansion") {
-            const double rate = static_cast<double>(hi.outputBytes) / hi.seconds / 1e6;
-            std::snprintf(line, sizeof line, "%s: %.0f MB/s of output at N=%zu (target > 500)",
-                          scenario.c_str(), rate, largest);
-            verdict(rate > 500, line);
-            continue;
-        }
-        const double allocs = static_cast<double>(hi.allocations) / static_cast<double>(hi.records);
-        const double bytes = static_cast<double>(hi.peakBytes) / static_cast<double>(hi.records);
-        std::snprintf(line, sizeof line,
-                      "%s: %.3f system allocations and %.0f bytes of peak heap per record at "
-                      "N=%zu (targets < 0.1 and < 300)",
-                      scenario.c_str(), allocs, bytes, largest);
-        verdict(allocs < 0.1 && bytes < 300, line);
-        if (auto it = runs.find(4000); it != runs.end()) {
-            const double limit = scenario == "flat .db" ? 1.0 : 0.5;
-            std::snprintf(line, sizeof line, "%s: %zu records in %.3f s (target < %.1f s)",
-                          scenario.c_str(), it->second->records, it->second->seconds, limit);
-            verdict(it->second->seconds < limit, line);
-        }
-    }
+    const bool allMet = reportTargets(all, sizes);
     bench::Series series;
     for (const Measurement& m : all)
         if (m.records)

@@ -1,6 +1,5 @@
 // Loader::loadTemplate: dbLoadTemplate into a database, with the standard record types.
-#include <epicsdb/loaders/Loader.hpp>
-
+#include "LoaderFixture.hpp"
 #include "ScratchDir.hpp"
 
 #include <gtest/gtest.h>
@@ -19,13 +18,10 @@ const char* const kTemplate = R"db(record(ai, "$(P)$(N)") {
 }
 )db";
 
-class LoadTemplate : public ::testing::Test {
+class LoadTemplate : public test::LoaderFixture {
 protected:
     explicit LoadTemplate(loaders::LoaderOptions options = {})
-        : loader(db, diagnostics, std::move(options)) {
-        const auto result = loader.loadDefaultDefinitions();
-        EXPECT_TRUE(result.ok);
-        diagnostics.items.clear();
+        : LoaderFixture(true, std::move(options)) {
         templatePath = files.write("db/t.db", kTemplate);
     }
 
@@ -33,14 +29,7 @@ protected:
         return loader.loadTemplate(files.write("test.substitutions", text), macros);
     }
 
-    [[nodiscard]] std::string field(std::string_view record, std::string_view name) const {
-        const dbstatic::Record* node = db.findRecord(record);
-        if (!node) return "<no record>";
-        const dbstatic::FieldDef* def = node->type().findField(name);
-        if (!def) return "<no field>";
-        return db.getString(*node, *def).value_or("<null>");
-    }
-
+    // Every diagnostic with the chain that led to it.
     [[nodiscard]] std::string messages() const {
         std::string text;
         for (const auto& d : diagnostics.items) {
@@ -55,9 +44,6 @@ protected:
 
     test::ScratchDir files;
     std::string templatePath;
-    dbstatic::Database db;
-    DiagnosticList diagnostics;
-    loaders::Loader loader;
 };
 
 TEST_F(LoadTemplate, SetValuesOverrideGlobalsWhichOverrideTheCallersMacros) {

@@ -6,12 +6,18 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace epicsdb::tools {
 
 using namespace loaders;
 
 namespace {
+
+struct FileCloser {
+    void operator()(std::FILE* file) const noexcept { std::fclose(file); }
+};
+using FileHandle = std::unique_ptr<std::FILE, FileCloser>;
 
 std::string usageText(const std::string& name) {
     return "Usage: " + name +
@@ -33,18 +39,16 @@ bool startsWith(const std::string& text, const char* prefix) {
     return text.compare(0, std::strlen(prefix), prefix) == 0;
 }
 
-using FileHandle = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
-
-} // namespace
-
-int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
+// Reads msi's options (they come first; one that takes a value has it attached, -Ixx, or as
+// the next argument) and its template argument. Returns the exit status when msi would stop
+// here (a bad argument, -h).
+std::optional<int> parseArguments(const std::vector<std::string>& args, MsiProgramStreams& io,
+                                  MsiOptions& options) {
     auto usage = [&](int status) {
         io.err.write(usageText(io.usageName));
         return status;
     };
-    MsiOptions options;
     std::size_t at = 0;
-    // Options come first; one that takes a value has it attached (-I..) or as the next argument.
     while (at < args.size() && !args[at].empty() && args[at][0] == '-') {
         const std::string& arg = args[at];
         const bool attached = arg.size() != 2;
@@ -93,8 +97,17 @@ int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
         io.err.write("msi: Too many arguments\n");
         return usage(1);
     }
+    if (at < args.size()) options.templateFile = args[at];
+    return std::nullopt;
+}
 
-    FileHandle file(nullptr, &std::fclose);
+} // namespace
+
+int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
+    MsiOptions options;
+    if (const std::optional<int> status = parseArguments(args, io, options)) return *status;
+
+    FileHandle file;
     std::unique_ptr<FileTextSink> fileSink;
     if (options.dependencies) {
         if (!options.outputFile) {
@@ -110,7 +123,6 @@ int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
         }
         fileSink = std::make_unique<FileTextSink>(file.get());
     }
-    if (at < args.size()) options.templateFile = args[at];
 
     const std::optional<std::string> outputFile = options.outputFile;
     MsiStreams streams{fileSink ? static_cast<TextSink&>(*fileSink) : io.out, io.err,
@@ -124,7 +136,8 @@ int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
         if (outputFile) std::remove(outputFile->c_str());
         return 1;
     case MsiOutcome::NoTemplate:
-        return usage(1);
+        io.err.write(usageText(io.usageName));
+        return 1;
     case MsiOutcome::Success:
     case MsiOutcome::UndefinedMacros:
         break;

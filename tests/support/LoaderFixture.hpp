@@ -1,5 +1,5 @@
-// A database with the standard definitions and a loader reporting into a list, plus a
-// scratch directory for tests that need files on disk.
+// A database with the standard definitions and a loader reporting into a list, and what tests
+// ask of them (errors, warnings, a field's value).
 #pragma once
 
 #include <epicsdb/loaders/Loader.hpp>
