@@ -149,28 +149,6 @@ constexpr TokenMapping kTokenMappings[] = {
 static_assert(std::size(kTokenMappings) == static_cast<std::size_t>(DbTok::BadJsonStringChar) + 1,
               "one mapping per DbTok");
 
-// Tokens that can only begin a top-level statement: where the parser resumes after an error.
-bool startsTopLevelItem(DbTok kind) {
-    switch (kind) {
-    case DbTok::Record:
-    case DbTok::Grecord:
-    case DbTok::RecordHead:
-    case DbTok::Recordtype:
-    case DbTok::Device:
-    case DbTok::Driver:
-    case DbTok::Link:
-    case DbTok::Registrar:
-    case DbTok::Function:
-    case DbTok::Variable:
-    case DbTok::Breaktable:
-    case DbTok::Path:
-    case DbTok::Addpath:
-        return true;
-    default:
-        return false;
-    }
-}
-
 } // namespace
 
 bool DbReader::reportLexicalError(DbTok kind, const Span& span) {
@@ -239,7 +217,9 @@ Parser::symbol_type DbReader::nextSymbol() {
         default:
             break;
         }
-        if (skippingStatement_ && startsTopLevelItem(kind)) skippingStatement_ = false;
+        // Where the parser resumes after an error: a token that only begins a top-level statement.
+        if (skippingStatement_ && (isRecordHead(kind) || isDefinitionKeyword(kind)))
+            skippingStatement_ = false;
         recorder_.token(kind, span, lexeme_.text, values_.inValue());
         switch (values_.observe(kind)) {
         case ValueTracker::Switch::ToJson:

@@ -58,6 +58,31 @@ enum class DbTok : int {
     BadJsonStringChar, // a control character or bad escape in a JSON string
 };
 
+// The keywords that begin a definition statement (menu aside: `menu(...)` is also a field
+// attribute inside a recordtype).
+constexpr bool isDefinitionKeyword(DbTok kind) noexcept {
+    switch (kind) {
+    case DbTok::Recordtype:
+    case DbTok::Breaktable:
+    case DbTok::Device:
+    case DbTok::Driver:
+    case DbTok::Link:
+    case DbTok::Registrar:
+    case DbTok::Function:
+    case DbTok::Variable:
+    case DbTok::Path:
+    case DbTok::Addpath:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The tokens a record statement begins with.
+constexpr bool isRecordHead(DbTok kind) noexcept {
+    return kind == DbTok::Record || kind == DbTok::Grecord || kind == DbTok::RecordHead;
+}
+
 struct DbLexeme {
     DbTok kind = DbTok::End;
     std::string_view text;

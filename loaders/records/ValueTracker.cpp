@@ -58,38 +58,17 @@ ValueTracker::Switch ValueTracker::observeValue(DbTok kind) noexcept {
 
 // Which statement the tokens belong to, and how deep in its braces they are.
 void ValueTracker::observeStatement(DbTok kind) noexcept {
-    switch (kind) {
-    case DbTok::Record:
-    case DbTok::Grecord:
-    case DbTok::RecordHead:
+    if (isRecordHead(kind)) {
         inRecordStatement_ = true;
         braceDepth_ = 0;
-        break;
-    case DbTok::Menu:
-    case DbTok::Recordtype:
-    case DbTok::Breaktable:
-    case DbTok::Device:
-    case DbTok::Driver:
-    case DbTok::Link:
-    case DbTok::Registrar:
-    case DbTok::Function:
-    case DbTok::Variable:
-    case DbTok::Path:
-    case DbTok::Addpath:
-        // Only a field(...) of recordtype has this keyword inside braces: never a value.
-        if (kind != DbTok::Menu || braceDepth_ == 0) {
-            inRecordStatement_ = false;
-            braceDepth_ = 0;
-        }
-        break;
-    case DbTok::LBrace:
+    } else if (isDefinitionKeyword(kind) || (kind == DbTok::Menu && braceDepth_ == 0)) {
+        // Inside braces `menu` is a recordtype field's attribute: never a value.
+        inRecordStatement_ = false;
+        braceDepth_ = 0;
+    } else if (kind == DbTok::LBrace) {
         ++braceDepth_;
-        break;
-    case DbTok::RBrace:
-        if (braceDepth_ > 0) --braceDepth_;
-        break;
-    default:
-        break;
+    } else if (kind == DbTok::RBrace && braceDepth_ > 0) {
+        --braceDepth_;
     }
 }
 

@@ -7,10 +7,9 @@
 #include "CorpusDefinitions.hpp"
 #include "MacroPlan.hpp"
 
+#include "DatabaseText.hpp"
 #include "SharedData.hpp"
 
-#include <epicsdb/dbStatic/Writers.hpp>
-#include <epicsdb/loaders/DiagnosticText.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 #include <epicsdb/loaders/MsiExpander.hpp>
 #include <epicsdb/loaders/Substitutions.hpp>
@@ -216,13 +215,8 @@ protected:
         std::sort(out.diagnostics.begin(), out.diagnostics.end());
         out.report = render(diagnostics) + out.report;
         out.records = db.recordCount();
-        std::ostringstream dump;
-        dbstatic::RecordWriteOptions writeOptions;
-        writeOptions.level = 1;
-        dbstatic::writeRecords(db, dump, writeOptions);
-        out.dump = dump.str();
-        for (const Diagnostic& d : diagnostics.items)
-            out.diagnosticsText += loaders::diagnosticText(d, false);
+        out.dump = test::dumpText(db);
+        out.diagnosticsText = test::diagnosticsText(diagnostics);
         out.replays = loader.stats().replays;
         return out;
     }

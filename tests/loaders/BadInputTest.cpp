@@ -6,9 +6,7 @@ using epicsdb::test::LoaderFixture;
 using epicsdb::test::ScratchDir;
 using namespace epicsdb;
 
-namespace {
 using BadInput = LoaderFixture;
-} // namespace
 
 TEST_F(BadInput, BinaryGarbageGivesErrorsAndStops) {
     std::string garbage;

@@ -5,9 +5,7 @@
 using epicsdb::test::LoaderFixture;
 using namespace epicsdb;
 
-namespace {
 using Diagnostics = LoaderFixture;
-} // namespace
 
 TEST_F(Diagnostics, SyntaxErrorsSayWhatWasExpectedAndWhatWasFound) {
     EXPECT_FALSE(load("record(ai, r) {\n    field(DESC \"x\")\n}\n").ok);

@@ -2,17 +2,15 @@
 // common one-line statements) are an optimisation only: reading every file token by token,
 // without plans (LoaderOptions::fastPaths off), gives the same database and the same
 // diagnostics, byte for byte. The corpus is checked the same way in tests/corpus.
+#include "DatabaseText.hpp"
 #include "ScratchDir.hpp"
 
-#include <epicsdb/dbStatic/Writers.hpp>
-#include <epicsdb/loaders/DiagnosticText.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,16 +38,7 @@ Outcome run(bool fastPaths, const Loads& loads) {
     loaders::Loader loader(db, list, options);
     EXPECT_TRUE(loader.loadDefaultDefinitions().ok);
     loads(loader, db);
-    Outcome out;
-    std::ostringstream dump;
-    dbstatic::RecordWriteOptions write;
-    write.level = 1;
-    dbstatic::writeRecords(db, dump, write);
-    out.dump = dump.str();
-    for (const Diagnostic& d : list.items)
-        out.diagnostics += loaders::diagnosticText(d, false);
-    out.replays = loader.stats().replays;
-    return out;
+    return {test::dumpText(db), test::diagnosticsText(list), loader.stats().replays};
 }
 
 // Both ways; returns the fast run for further checks.

@@ -4,9 +4,7 @@
 using epicsdb::test::LoaderFixture;
 using namespace epicsdb;
 
-namespace {
 using Macros = LoaderFixture;
-} // namespace
 
 TEST_F(Macros, EveryLineIsExpandedWithTheLoadMacros) {
     auto result = load("record(ai, \"$(P)ai$(N=1)\") {\n"

@@ -5,9 +5,7 @@
 using epicsdb::test::LoaderFixture;
 using namespace epicsdb;
 
-namespace {
 using Records = LoaderFixture;
-} // namespace
 
 TEST_F(Records, FieldsInfosAndAliasesAreStored) {
     auto result = load(R"(
