@@ -3,11 +3,11 @@
 // them to EPICS's buffers, status codes and messages.
 #include "CApiPvt.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <special.h>
 
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -18,6 +18,7 @@ using epicsdb::dbstatic::FieldDef;
 using epicsdb::dbstatic::PutError;
 using epicsdb::dbstatic::PutStatus;
 using namespace epicsdb::epics;
+namespace chars = epicsdb::chars;
 
 namespace {
 
@@ -66,7 +67,7 @@ bool hasMacro(const char* text) {
 
 bool isBlank(const char* text) {
     for (; *text; ++text)
-        if (!std::isspace(static_cast<unsigned char>(*text))) return false;
+        if (!chars::isSpace(*text)) return false;
     return true;
 }
 

@@ -2,7 +2,7 @@
 // and dbWriteRecord's epicsStrPrintEscaped (SPEC 4.6).
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
+#include <epicsdb/CharClass.hpp>
 
 #include <cstring>
 

@@ -4,8 +4,9 @@
 // known here and is accepted.
 #include "JsonLinkCheckPvt.hpp"
 
-#include "CharClassPvt.hpp"
 #include "NumberScanPvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <array>
 #include <cmath>

@@ -3,10 +3,11 @@
 // constant cases allocate nothing.
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
 #include "JsonLinkCheckPvt.hpp"
 #include "NumberParsePvt.hpp"
 #include "NumberScanPvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <array>
 

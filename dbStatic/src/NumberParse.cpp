@@ -2,9 +2,10 @@
 // modes, the epicsParse* range rules behind them and behind dbVerify, and their error texts.
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
 #include "NumberParsePvt.hpp"
 #include "NumberScanPvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <cfloat>
 #include <cmath>
