@@ -2,12 +2,11 @@
 #include <epicsdb/dbStatic/Database.hpp>
 
 #include "FieldLookup.hpp"
+#include "NameMap.hpp"
 #include "RecordIndex.hpp"
 #include "ValueCache.hpp"
 
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace epicsdb::dbstatic {
 
@@ -16,11 +15,11 @@ namespace epicsdb::dbstatic {
 struct Database::Index {
     RecordIndex records;
     ValueCache values; // shared copies of repeated field and info values
-    std::unordered_map<std::string_view, const Menu*> menus;
-    std::unordered_map<std::string_view, RecordType*> types;
-    std::unordered_map<std::string_view, const Breaktable*> breaktables;
-    std::unordered_map<std::string_view, const LinkSupport*> links; // points into links_
-    std::unordered_set<std::string_view> drivers, registrars, functions, variables, groups;
+    NameMap<const Menu*> menus;
+    NameMap<RecordType*> types;
+    NameMap<const Breaktable*> breaktables;
+    NameMap<const LinkSupport*> links; // points into links_
+    NameSet drivers, registrars, functions, variables;
 };
 
 // What a load in progress must be able to undo.
@@ -52,19 +51,19 @@ Database::~Database() = default;
 
 auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
     -> Added<const Menu> {
-    if (auto it = index_->menus.find(name); it != index_->menus.end()) return {it->second, false};
+    if (const Menu* existing = index_->menus.find(name)) return {existing, false};
     MenuChoice* copies = arena_.makeArray<MenuChoice>(choices.size());
     for (std::size_t i = 0; i < choices.size(); ++i)
         copies[i] = {copyText(choices[i].name), copyText(choices[i].value)};
     const Menu& menu =
         menus_.emplace_back(copyText(name), std::span<const MenuChoice>(copies, choices.size()));
-    index_->menus.emplace(menu.name(), &menu);
+    index_->menus.insertNew(menu.name(), &menu);
     return {&menu, true};
 }
 
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
                              std::span<const std::string_view> cdefs) -> Added<RecordType> {
-    if (auto it = index_->types.find(name); it != index_->types.end()) return {it->second, false};
+    if (RecordType* existing = index_->types.find(name)) return {existing, false};
     RecordType& type = types_.emplace_back();
     type.name_ = copyText(name);
 
@@ -117,7 +116,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
     type.cdefs_ = {cdefCopies, cdefs.size()};
     type.attributes_ = {{"RTYP", type.name_}, {"VERS", "none specified"}};
 
-    index_->types.emplace(type.name_, &type);
+    index_->types.insertNew(type.name_, &type);
     return {&type, true};
 }
 
@@ -139,12 +138,18 @@ bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
 }
 
 namespace {
-bool addName(std::unordered_set<std::string_view>& seen, std::vector<std::string_view>& list,
-             std::string_view name, mempool::Arena& arena) {
-    if (seen.count(name)) return false;
+bool addName(NameSet& seen, std::vector<std::string_view>& list, std::string_view name,
+             mempool::Arena& arena) {
+    if (seen.contains(name)) return false;
     list.push_back(arena.copy(name));
-    seen.insert(list.back());
+    seen.insertNew(list.back(), true);
     return true;
+}
+
+void indexLinks(NameMap<const LinkSupport*>& index, const std::vector<LinkSupport>& links) {
+    index.clear();
+    for (const LinkSupport& link : links)
+        index.insertNew(link.name, &link);
 }
 } // namespace
 
@@ -159,55 +164,47 @@ bool Database::addFunction(std::string_view name) {
 }
 
 bool Database::addVariable(std::string_view name, std::string_view type) {
-    if (index_->variables.count(name)) return false;
+    if (index_->variables.contains(name)) return false;
     variables_.push_back({copyText(name), copyText(type.empty() ? "int" : type)});
-    index_->variables.insert(variables_.back().name);
+    index_->variables.insertNew(variables_.back().name, true);
     return true;
 }
 
 bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
-    if (index_->links.count(name)) return false;
+    if (index_->links.contains(name)) return false;
     links_.push_back({copyText(name), copyText(jlif)});
-    // links_ may reallocate: rebuild the map's pointers.
-    index_->links.clear();
-    for (const LinkSupport& link : links_)
-        index_->links.emplace(link.name, &link);
+    indexLinks(index_->links, links_); // links_ may have reallocated
     return true;
 }
 
 bool Database::addBreaktable(std::string_view name, std::span<const BreakpointPoint> points) {
-    if (index_->breaktables.count(name)) return false;
+    if (index_->breaktables.contains(name)) return false;
     auto* copies = arena_.makeArray<BreakpointPoint>(points.size());
     std::copy(points.begin(), points.end(), copies);
     const Breaktable& table =
         breaktables_.emplace_back(Breaktable{copyText(name), {copies, points.size()}});
-    index_->breaktables.emplace(table.name, &table);
+    index_->breaktables.insertNew(table.name, &table);
     return true;
 }
 
 const Menu* Database::findMenu(std::string_view name) const noexcept {
-    auto it = index_->menus.find(name);
-    return it == index_->menus.end() ? nullptr : it->second;
+    return index_->menus.find(name);
 }
 
 RecordType* Database::findRecordType(std::string_view name) noexcept {
-    auto it = index_->types.find(name);
-    return it == index_->types.end() ? nullptr : it->second;
+    return index_->types.find(name);
 }
 
 const RecordType* Database::findRecordType(std::string_view name) const noexcept {
-    auto it = index_->types.find(name);
-    return it == index_->types.end() ? nullptr : it->second;
+    return index_->types.find(name);
 }
 
 const LinkSupport* Database::findLinkSupport(std::string_view name) const noexcept {
-    auto it = index_->links.find(name);
-    return it == index_->links.end() ? nullptr : it->second;
+    return index_->links.find(name);
 }
 
 const Breaktable* Database::findBreaktable(std::string_view name) const noexcept {
-    auto it = index_->breaktables.find(name);
-    return it == index_->breaktables.end() ? nullptr : it->second;
+    return index_->breaktables.find(name);
 }
 
 std::vector<const Breaktable*> Database::breaktables() const {
@@ -546,8 +543,7 @@ void Database::rollback() {
         index_->breaktables.erase(breaktables_.back().name);
         breaktables_.pop_back();
     }
-    auto truncateNames = [](std::vector<std::string_view>& list,
-                            std::unordered_set<std::string_view>& seen, std::size_t size) {
+    auto truncateNames = [](std::vector<std::string_view>& list, NameSet& seen, std::size_t size) {
         while (list.size() > size) {
             seen.erase(list.back());
             list.pop_back();
@@ -562,9 +558,7 @@ void Database::rollback() {
     }
     if (links_.size() > u.links) {
         links_.resize(u.links);
-        index_->links.clear();
-        for (const LinkSupport& link : links_)
-            index_->links.emplace(link.name, &link);
+        indexLinks(index_->links, links_);
     }
     promptGroups_.resize(u.groups);
 

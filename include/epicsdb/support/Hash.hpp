@@ -1,13 +1,17 @@
-// A fast 64-bit hash for the short strings of a database (record names, field values): eight
-// bytes at a time with multiply-xorshift mixing, inlined (std::hash's is an out-of-line call).
+// The one string hash of epicsdb's tables (record names, macro names, definition names, shared
+// field values): eight bytes at a time with multiply-xorshift mixing, inlined (std::hash's is
+// an out-of-line call). Every bit of the result depends on every byte, so a table may use the
+// low bits as its slot number.
+//
 // Not for hostile-input resistance: the tables using it grow and probe linearly.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
-namespace epicsdb::dbstatic {
+namespace epicsdb::support {
 
 inline std::uint64_t fastHash(std::string_view text) noexcept {
     constexpr std::uint64_t k = 0x9FB21C651E98DF25ull;
@@ -33,4 +37,4 @@ inline std::uint64_t fastHash(std::string_view text) noexcept {
     return h ^ (h >> 32);
 }
 
-} // namespace epicsdb::dbstatic
+} // namespace epicsdb::support
