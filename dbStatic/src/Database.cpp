@@ -480,9 +480,37 @@ void Database::endLoad(bool success) {
     if (options_.recordsAbcSorted) sortRecords();
 }
 
+namespace {
+
+// Drops the definitions past the first `size` from a list, and their names from its index.
+template <class List, class Index, class NameOf>
+void truncate(List& list, Index& index, std::size_t size, NameOf nameOf) {
+    while (list.size() > size) {
+        index.erase(nameOf(list.back()));
+        list.pop_back();
+    }
+}
+
+std::string_view itself(std::string_view name) {
+    return name;
+}
+
+} // namespace
+
 void Database::rollback() {
-    Undo& u = *undo_;
-    // 1. Pre-existing nodes get their content back (the first snapshot is the original).
+    const Undo& u = *undo_;
+    restoreNodes(u);
+    restoreRecordLists(u);
+    dropDefinitions(u);
+    // Memory: everything the load took from the arena.
+    index_->values.clear();
+    nextSequence_ = u.firstSequence;
+    arena_.rewind(u.arenaMark);
+}
+
+// Pre-existing nodes get their content back (the first snapshot is the original), and
+// pre-existing types their device count.
+void Database::restoreNodes(const Undo& u) {
     for (auto it = u.snapshots.rbegin(); it != u.snapshots.rend(); ++it) {
         Record& node = *it->node;
         node.fields_ = it->fields;
@@ -492,11 +520,14 @@ void Database::rollback() {
         node.visible_ = it->visible;
         node.hasAliases_ = it->hasAliases;
     }
-    for (auto& [type, count] : u.deviceCounts)
+    for (const auto& [type, count] : u.deviceCounts)
         type->devices_.resize(count);
+}
 
-    // 2. Record lists of the pre-existing types: drop nodes created by this load, bring back
-    // the deleted ones, in their former order (creation order, or by name when sorted).
+// The record lists of the pre-existing types lose the nodes created by this load and get the
+// deleted ones back, in their former order (creation order, or by name when sorted); the
+// record index follows.
+void Database::restoreRecordLists(const Undo& u) {
     std::vector<std::vector<Record*>> lists(u.types);
     for (std::size_t t = 0; t < u.types; ++t)
         for (Record* node = types_[t].first_; node; node = node->next_) {
@@ -529,43 +560,24 @@ void Database::rollback() {
         for (Record* node : nodes)
             link(*node);
     }
+}
 
-    // 3. Definitions added by this load.
-    while (menus_.size() > u.menus) {
-        index_->menus.erase(menus_.back().name());
-        menus_.pop_back();
-    }
-    while (types_.size() > u.types) {
-        index_->types.erase(types_.back().name_);
-        types_.pop_back();
-    }
-    while (breaktables_.size() > u.breaktables) {
-        index_->breaktables.erase(breaktables_.back().name);
-        breaktables_.pop_back();
-    }
-    auto truncateNames = [](std::vector<std::string_view>& list, NameSet& seen, std::size_t size) {
-        while (list.size() > size) {
-            seen.erase(list.back());
-            list.pop_back();
-        }
-    };
-    truncateNames(drivers_, index_->drivers, u.drivers);
-    truncateNames(registrars_, index_->registrars, u.registrars);
-    truncateNames(functions_, index_->functions, u.functions);
-    while (variables_.size() > u.variables) {
-        index_->variables.erase(variables_.back().name);
-        variables_.pop_back();
-    }
+// The definitions this load added.
+void Database::dropDefinitions(const Undo& u) {
+    truncate(menus_, index_->menus, u.menus, [](const Menu& menu) { return menu.name(); });
+    truncate(types_, index_->types, u.types, [](const RecordType& type) { return type.name(); });
+    truncate(breaktables_, index_->breaktables, u.breaktables,
+             [](const Breaktable& table) { return table.name; });
+    truncate(drivers_, index_->drivers, u.drivers, itself);
+    truncate(registrars_, index_->registrars, u.registrars, itself);
+    truncate(functions_, index_->functions, u.functions, itself);
+    truncate(variables_, index_->variables, u.variables,
+             [](const Variable& variable) { return variable.name; });
     if (links_.size() > u.links) {
         links_.resize(u.links);
         indexLinks(index_->links, links_);
     }
     promptGroups_.resize(u.groups);
-
-    // 4. Memory: everything the load took from the arena.
-    index_->values.clear();
-    nextSequence_ = u.firstSequence;
-    arena_.rewind(u.arenaMark);
 }
 
 } // namespace epicsdb::dbstatic
