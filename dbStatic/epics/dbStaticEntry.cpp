@@ -8,10 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-using epicsdb::dbstatic::Database;
-using epicsdb::dbstatic::FieldDef;
-using epicsdb::dbstatic::Record;
-using epicsdb::dbstatic::RecordType;
+using namespace epicsdb::dbstatic;
 using namespace epicsdb::epics;
 namespace chars = epicsdb::chars;
 
@@ -55,7 +52,7 @@ void forgetNodes(dbBase& base, const std::vector<const Record*>& nodes) {
 
 } // namespace
 
-epicsdb::dbstatic::Database& epicsdb::epics::databaseOf(dbBase& base) noexcept {
+Database& epicsdb::epics::databaseOf(dbBase& base) noexcept {
     return base.database;
 }
 

@@ -4,6 +4,7 @@
 // known here and is accepted.
 #include "JsonLinkCheckPvt.hpp"
 
+#include "EscapePvt.hpp"
 #include "NumberScanPvt.hpp"
 
 #include <epicsdb/CharClass.hpp>
@@ -95,25 +96,11 @@ std::string decodeString(std::string_view raw) {
             continue;
         }
         const char e = raw[++i];
+        if (const char control = e == 'a' ? '\0' : controlEscape(e)) { // yajl has no \a
+            out.push_back(control);
+            continue;
+        }
         switch (e) {
-        case 'r':
-            out.push_back('\r');
-            break;
-        case 'n':
-            out.push_back('\n');
-            break;
-        case 'f':
-            out.push_back('\f');
-            break;
-        case 'b':
-            out.push_back('\b');
-            break;
-        case 't':
-            out.push_back('\t');
-            break;
-        case 'v':
-            out.push_back('\v');
-            break;
         case '0':
             out.push_back('\0');
             break;

@@ -204,13 +204,11 @@ void appendJsonString(std::string_view text, std::string& out) {
 }
 
 void writeJson(const Database& database, std::string& out, const JsonWriteOptions& options) {
-    writer::Output output(out);
-    writeDocument(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o, options); });
 }
 
 void writeJson(const Database& database, std::ostream& out, const JsonWriteOptions& options) {
-    writer::Output output(out);
-    writeDocument(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o, options); });
 }
 
 } // namespace epicsdb::dbstatic
