@@ -1,10 +1,11 @@
 // Definitions, records and transactional loads of the static database.
 #include <epicsdb/dbStatic/Database.hpp>
 
-#include "FieldLookup.hpp"
 #include "NameMap.hpp"
 #include "RecordIndex.hpp"
 #include "ValueCache.hpp"
+
+#include <epicsdb/support/Hash.hpp>
 
 #include <algorithm>
 
@@ -94,7 +95,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
         defs[i] = def;
         // A repeated field name keeps its first definition for lookups.
         const std::size_t mask = tableSize - 1;
-        for (std::size_t s = fieldNameHash(def.name) & mask;; s = (s + 1) & mask) {
+        for (std::size_t s = support::fastHash(def.name) & mask;; s = (s + 1) & mask) {
             if (table[s] == 0) {
                 table[s] = static_cast<std::uint16_t>(i + 1);
                 break;

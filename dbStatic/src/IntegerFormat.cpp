@@ -14,22 +14,13 @@ void appendHex(std::uint64_t value, std::string& out) {
     appendInteger(value, out, 16);
 }
 
-// A signed field read at the width of `Signed`. Its hex form goes through a 32-bit unsigned,
-// so negative values show their 32-bit two's complement.
-template <class Signed>
-void appendSigned(std::uint64_t bits, bool hex, std::string& out) {
-    const auto value = static_cast<Signed>(bits);
+// A field read at the width of `Narrow` (32 bits at most). The hex form goes through a 32-bit
+// unsigned, so negative values show their 32-bit two's complement.
+template <class Narrow>
+void appendNarrowed(std::uint64_t bits, bool hex, std::string& out) {
+    const auto value = static_cast<Narrow>(bits);
     if (hex)
         appendHex(static_cast<std::uint32_t>(value), out);
-    else
-        appendInteger(value, out);
-}
-
-template <class Unsigned>
-void appendUnsigned(std::uint64_t bits, bool hex, std::string& out) {
-    const auto value = static_cast<Unsigned>(bits);
-    if (hex)
-        appendHex(value, out);
     else
         appendInteger(value, out);
 }
@@ -39,11 +30,11 @@ void appendUnsigned(std::uint64_t bits, bool hex, std::string& out) {
 void formatInteger(DbfType type, std::uint64_t bits, bool hex, std::string& out) {
     switch (type) {
     case DbfType::Char:
-        return appendSigned<std::int8_t>(bits, hex, out);
+        return appendNarrowed<std::int8_t>(bits, hex, out);
     case DbfType::Short:
-        return appendSigned<std::int16_t>(bits, hex, out);
+        return appendNarrowed<std::int16_t>(bits, hex, out);
     case DbfType::Long:
-        return appendSigned<std::int32_t>(bits, hex, out);
+        return appendNarrowed<std::int32_t>(bits, hex, out);
     case DbfType::Int64: {
         // INT64 has a sign-magnitude hex form.
         const auto value = static_cast<std::int64_t>(bits);
@@ -58,15 +49,15 @@ void formatInteger(DbfType type, std::uint64_t bits, bool hex, std::string& out)
         return;
     }
     case DbfType::UChar:
-        return appendUnsigned<std::uint8_t>(bits, hex, out);
+        return appendNarrowed<std::uint8_t>(bits, hex, out);
     case DbfType::ULong:
-        return appendUnsigned<std::uint32_t>(bits, hex, out);
+        return appendNarrowed<std::uint32_t>(bits, hex, out);
     case DbfType::UInt64:
         // (quirk) dbGetStringNum reads a UINT64 field through a 32-bit pointer.
-        return appendUnsigned<std::uint32_t>(bits, hex, out);
+        return appendNarrowed<std::uint32_t>(bits, hex, out);
     default:
         // USHORT, ENUM, and a MENU or DEVICE index: 16 bits.
-        return appendUnsigned<std::uint16_t>(bits, hex, out);
+        return appendNarrowed<std::uint16_t>(bits, hex, out);
     }
 }
 
