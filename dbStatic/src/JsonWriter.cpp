@@ -10,22 +10,58 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace epicsdb::dbstatic {
 
 namespace {
 
-// rapidjson's output stream concept over a string the writer appends to.
+// rapidjson's output stream concept over a string the writer appends to. Characters are
+// gathered in a buffer of its own, a store each (std::string::push_back per character costs
+// more than all the rest of the writing), and appended to the string in one piece by sync(),
+// which must come before anyone else reads or appends to the string.
 class StringStream {
 public:
     using Ch = char;
-    explicit StringStream(std::string& text) noexcept : text_(text) {}
-    void Put(char c) { text_.push_back(c); }
+    explicit StringStream(std::string& text) : text_(text), buffer_(kBufferBytes) {}
+
+    void Put(char c) {
+        if (next_ == buffer_.size()) sync();
+        buffer_[next_++] = c;
+    }
     void Flush() noexcept {}
+    // Room for `count` more characters, to write with putUnsafe().
+    void reserve(std::size_t count) {
+        if (buffer_.size() - next_ >= count) return;
+        sync();
+        if (count > buffer_.size()) buffer_.resize(count);
+    }
+    void putUnsafe(char c) noexcept { buffer_[next_++] = c; }
+    void sync() {
+        text_.append(buffer_.data(), next_);
+        next_ = 0;
+    }
 
 private:
+    static constexpr std::size_t kBufferBytes = 16 * 1024;
     std::string& text_;
+    std::vector<char> buffer_;
+    std::size_t next_ = 0;
 };
+
+// rapidjson's writer finds these by argument-dependent lookup: it reserves room for a whole
+// string or indentation, then writes it unchecked.
+void PutReserve(StringStream& stream, std::size_t count) {
+    stream.reserve(count);
+}
+void PutUnsafe(StringStream& stream, char c) noexcept {
+    stream.putUnsafe(c);
+}
+void PutN(StringStream& stream, char c, std::size_t count) { // the indentation
+    stream.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+        stream.putUnsafe(c);
+}
 
 rapidjson::SizeType sizeOf(std::string_view text) noexcept {
     return static_cast<rapidjson::SizeType>(text.size());
@@ -187,11 +223,13 @@ void writeDocument(const Database& database, writer::Output& out, const JsonWrit
             const auto found = aliases.find(node);
             writeRecordObject(database, *node, found == aliases.end() ? none : found->second,
                               options, json);
+            stream.sync();
             out.checkpoint();
         }
     }
     json.endArray();
     json.endObject();
+    stream.sync();
     out << '\n';
 }
 
@@ -201,6 +239,7 @@ void appendJsonString(std::string_view text, std::string& out) {
     StringStream stream(out);
     rapidjson::Writer<StringStream> json(stream);
     json.String(text.data(), sizeOf(text));
+    stream.sync();
 }
 
 void writeJson(const Database& database, std::string& out, const JsonWriteOptions& options) {
