@@ -171,8 +171,7 @@ TEST(DbdExpandWriter, PromptAndInitialAreAlwaysQuoted) {
                             "}\n");
 }
 
-// The old GUI_xxx groups become the numbered groups of EPICS 7 (several old names share one);
-// other names are kept.
+// The old GUI_xxx groups become the numbered groups of EPICS 7 (several old names share one).
 TEST(DbdExpandWriter, OldPromptGroupsAreWrittenAsTheirNewNames) {
     Database db;
     const std::vector<FieldDef> fields = {
@@ -192,8 +191,6 @@ TEST(DbdExpandWriter, OldPromptGroupsAreWrittenAsTheirNewNames) {
         Field("F14", DbfType::Long).group("GUI_CONVERT"),
         Field("F15", DbfType::Long).group("GUI_ALARMS"),
         Field("F16", DbfType::Long).group("GUI_DISPLAY"),
-        Field("F17", DbfType::Long).group("GUI_UNKNOWN"),
-        Field("F18", DbfType::Long).group("99 - Mine"),
     };
     db.addRecordType("t", fields);
     EXPECT_EQ(expanded(db), R"dbd(recordtype(t) {
@@ -245,12 +242,6 @@ TEST(DbdExpandWriter, OldPromptGroupsAreWrittenAsTheirNewNames) {
     field(F16, DBF_LONG) {
         promptgroup("80 - Display")
     }
-    field(F17, DBF_LONG) {
-        promptgroup(GUI_UNKNOWN)
-    }
-    field(F18, DBF_LONG) {
-        promptgroup("99 - Mine")
-    }
 }
 )dbd");
 }
@@ -258,6 +249,24 @@ TEST(DbdExpandWriter, OldPromptGroupsAreWrittenAsTheirNewNames) {
 TEST(DbdExpandWriter, EmptyDatabaseWritesNothing) {
     Database db;
     EXPECT_EQ(expanded(db), "");
+}
+
+TEST(DbdExpandWriter, OtherPromptGroupsAreKept) {
+    Database db;
+    const std::vector<FieldDef> fields = {
+        Field("A", DbfType::Long).group("GUI_UNKNOWN"),
+        Field("B", DbfType::Long).group("99 - Mine"),
+    };
+    db.addRecordType("t", fields);
+    EXPECT_EQ(expanded(db), R"(recordtype(t) {
+    field(A, DBF_LONG) {
+        promptgroup(GUI_UNKNOWN)
+    }
+    field(B, DBF_LONG) {
+        promptgroup("99 - Mine")
+    }
+}
+)");
 }
 
 } // namespace
