@@ -23,7 +23,8 @@ namespace {
 class StringStream {
 public:
     using Ch = char;
-    explicit StringStream(std::string& text) : text_(text), buffer_(kBufferBytes) {}
+    explicit StringStream(std::string& text, std::size_t bufferBytes = 16 * 1024)
+        : text_(text), buffer_(bufferBytes) {}
 
     void Put(char c) {
         if (next_ == buffer_.size()) sync();
@@ -43,7 +44,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t kBufferBytes = 16 * 1024;
     std::string& text_;
     std::vector<char> buffer_;
     std::size_t next_ = 0;
@@ -236,7 +236,7 @@ void writeDocument(const Database& database, writer::Output& out, const JsonWrit
 } // namespace
 
 void appendJsonString(std::string_view text, std::string& out) {
-    StringStream stream(out);
+    StringStream stream(out, 2 + 6 * text.size()); // the most one string can take
     rapidjson::Writer<StringStream> json(stream);
     json.String(text.data(), sizeOf(text));
     stream.sync();

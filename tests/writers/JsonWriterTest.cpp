@@ -193,7 +193,8 @@ TEST(JsonWriter, SourcePositionsWhenAskedAndKnown) {
     ASSERT_NE(t.db.createRecord(*t.ai, "placed", false, {file, 12}), nullptr);
     ASSERT_NE(t.db.createRecord(*t.ai, "unplaced", false), nullptr);
     JsonWriteOptions options;
-    for (const Json& record : parsed(t.db, options)["records"])
+    const Json unplaced = parsed(t.db, options);
+    for (const Json& record : unplaced["records"])
         EXPECT_FALSE(record.contains("source")) << record;
     options.sourcePositions = true;
     const Json records = parsed(t.db, options)["records"];
