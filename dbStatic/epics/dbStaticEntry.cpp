@@ -3,15 +3,14 @@
 // database does the work.
 #include "CApiPvt.hpp"
 
-#include <cctype>
+#include <epicsdb/CharClass.hpp>
+
 #include <cstdlib>
 #include <cstring>
 
-using epicsdb::dbstatic::Database;
-using epicsdb::dbstatic::FieldDef;
-using epicsdb::dbstatic::Record;
-using epicsdb::dbstatic::RecordType;
+using namespace epicsdb::dbstatic;
 using namespace epicsdb::epics;
+namespace chars = epicsdb::chars;
 
 namespace {
 
@@ -30,10 +29,6 @@ RecordType* typeAt(dbBase& base, std::size_t position) {
     return base.database.findRecordType(types[position].name());
 }
 
-bool identifierChar(char c) {
-    return c == '_' || std::isalnum(static_cast<unsigned char>(c));
-}
-
 // dbGetAttributePart: an attribute whose name starts `name` and is followed by a character
 // that cannot continue an identifier.
 long findAttribute(DBENTRY* entry, const char* name) {
@@ -41,7 +36,7 @@ long findAttribute(DBENTRY* entry, const char* name) {
     if (!type) return S_dbLib_recordTypeNotFound;
     for (FieldView& attribute : type->attributes) {
         const std::size_t length = std::strlen(attribute.name);
-        if (std::strncmp(attribute.name, name, length) == 0 && !identifierChar(name[length])) {
+        if (std::strncmp(attribute.name, name, length) == 0 && !chars::isIdentifier(name[length])) {
             selectField(entry, attribute, entry->indfield);
             return 0;
         }
@@ -57,7 +52,7 @@ void forgetNodes(dbBase& base, const std::vector<const Record*>& nodes) {
 
 } // namespace
 
-epicsdb::dbstatic::Database& epicsdb::epics::databaseOf(dbBase& base) noexcept {
+Database& epicsdb::epics::databaseOf(dbBase& base) noexcept {
     return base.database;
 }
 
@@ -353,8 +348,8 @@ long dbFindFieldPart(DBENTRY* pdbentry, const char** ppname) {
     // The field name is a C identifier; an empty one means the VAL field.
     const char* name = *ppname;
     std::size_t length = 0;
-    if (name[0] == '_' || std::isalpha(static_cast<unsigned char>(name[0])))
-        while (identifierChar(name[++length])) {
+    if (name[0] == '_' || chars::isAlpha(name[0]))
+        while (chars::isIdentifier(name[++length])) {
         }
     if (length == 0) {
         if (!type->pvalFldDes) return S_dbLib_recordTypeNotFound;
@@ -374,7 +369,7 @@ long dbFindField(DBENTRY* pdbentry, const char* pfieldName) {
     if (status == S_dbLib_fieldNotFound) return findAttribute(pdbentry, pfieldName);
     if (status) return status;
     // After the field name only the end or white space may follow.
-    if (*rest == '\0' || std::isspace(static_cast<unsigned char>(*rest))) return 0;
+    if (*rest == '\0' || chars::isSpace(*rest)) return 0;
     return S_dbLib_recNotFound;
 }
 

@@ -3,21 +3,18 @@
 // them to EPICS's buffers, status codes and messages.
 #include "CApiPvt.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <special.h>
 
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
-using epicsdb::dbstatic::ConvertError;
-using epicsdb::dbstatic::DbfType;
-using epicsdb::dbstatic::FieldDef;
-using epicsdb::dbstatic::PutError;
-using epicsdb::dbstatic::PutStatus;
+using namespace epicsdb::dbstatic;
 using namespace epicsdb::epics;
+namespace chars = epicsdb::chars;
 
 namespace {
 
@@ -66,7 +63,7 @@ bool hasMacro(const char* text) {
 
 bool isBlank(const char* text) {
     for (; *text; ++text)
-        if (!std::isspace(static_cast<unsigned char>(*text))) return false;
+        if (!chars::isSpace(*text)) return false;
     return true;
 }
 
@@ -75,16 +72,16 @@ bool isBlank(const char* text) {
 char* verifyNumber(DBENTRY* entry, DbfType type, const char* text) {
     ConvertError error = ConvertError::NoDigits;
     if (!isBlank(text)) {
-        if (epicsdb::dbstatic::isFloatType(type)) {
+        if (isFloatType(type)) {
             double value = 0;
-            error = epicsdb::dbstatic::parseFloat(type, text, value);
+            error = parseFloat(type, text, value);
         } else {
             std::uint64_t bits = 0;
-            error = epicsdb::dbstatic::parseInteger(type, text, true, bits);
+            error = parseInteger(type, text, true, bits);
         }
     }
     if (error == ConvertError::None) return nullptr;
-    return setMessage(entry, epicsdb::dbstatic::verifyErrorText(error));
+    return setMessage(entry, verifyErrorText(error));
 }
 
 char* verifyString(DBENTRY* entry, long size, int special, const char* text) {
@@ -92,7 +89,7 @@ char* verifyString(DBENTRY* entry, long size, int special, const char* text) {
         return setMessage(entry,
                           "String too long, max " + std::to_string(size - 1) + " characters");
     if (special == SPC_CALC) {
-        const std::string_view problem = epicsdb::dbstatic::checkCalcExpression(text);
+        const std::string_view problem = checkCalcExpression(text);
         if (!problem.empty())
             return setMessage(entry, std::string(problem) + " in CALC expression '" + text + "'");
     }
@@ -280,7 +277,7 @@ int dbFindFieldType(const char* type) {
 
 dbMenu* dbFindMenu(DBBASE* pdbbase, const char* name) {
     return guarded<dbMenu*>(nullptr, [&]() -> dbMenu* {
-        const epicsdb::dbstatic::Menu* menu = pdbbase->database.findMenu(name);
+        const Menu* menu = pdbbase->database.findMenu(name);
         return menu ? &menuView(*pdbbase, *menu) : nullptr;
     });
 }

@@ -36,6 +36,11 @@ private:
     FILE* file_;
 };
 
+// The dumps' ending (they return nothing, as in EPICS).
+void flushStdout(long /*status*/) {
+    std::fflush(stdout);
+}
+
 // Runs `write(ostream&)` onto `fp`; -1 when there is no database, as EPICS's writers do.
 template <class Write>
 long writeTo(DBBASE* base, FILE* fp, Write&& write) {
@@ -161,38 +166,31 @@ long dbWriteBreaktable(DBBASE* pdbbase, const char* filename) {
 // ---- dumps: the writers onto stdout ----
 
 void dbDumpRecord(DBBASE* pdbbase, const char* precordTypename, int level) {
-    dbWriteRecordFP(pdbbase, stdout, precordTypename, level);
-    std::fflush(stdout);
+    flushStdout(dbWriteRecordFP(pdbbase, stdout, precordTypename, level));
 }
 
 void dbDumpMenu(DBBASE* pdbbase, const char* menuName) {
-    dbWriteMenuFP(pdbbase, stdout, menuName);
-    std::fflush(stdout);
+    flushStdout(dbWriteMenuFP(pdbbase, stdout, menuName));
 }
 
 void dbDumpDriver(DBBASE* pdbbase) {
-    dbWriteDriverFP(pdbbase, stdout);
-    std::fflush(stdout);
+    flushStdout(dbWriteDriverFP(pdbbase, stdout));
 }
 
 void dbDumpLink(DBBASE* pdbbase) {
-    dbWriteLinkFP(pdbbase, stdout);
-    std::fflush(stdout);
+    flushStdout(dbWriteLinkFP(pdbbase, stdout));
 }
 
 void dbDumpRegistrar(DBBASE* pdbbase) {
-    dbWriteRegistrarFP(pdbbase, stdout);
-    std::fflush(stdout);
+    flushStdout(dbWriteRegistrarFP(pdbbase, stdout));
 }
 
 void dbDumpFunction(DBBASE* pdbbase) {
-    dbWriteFunctionFP(pdbbase, stdout);
-    std::fflush(stdout);
+    flushStdout(dbWriteFunctionFP(pdbbase, stdout));
 }
 
 void dbDumpVariable(DBBASE* pdbbase) {
-    dbWriteVariableFP(pdbbase, stdout);
-    std::fflush(stdout);
+    flushStdout(dbWriteVariableFP(pdbbase, stdout));
 }
 
 } // extern "C"

@@ -8,19 +8,18 @@
 // nests deeper than the stack EPICS itself has; no recursion, linear work for any input.
 #include <epicsdb/dbStatic/Values.hpp>
 
+#include <epicsdb/CharClass.hpp>
+
+#include "NumberScanPvt.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <locale.h>
-#include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace epicsdb::dbstatic {
@@ -193,22 +192,10 @@ constexpr std::array operatorElements = {
 constexpr Element decimalNumber{"", Role::Number, 0, 1};
 constexpr Element hexNumber{"", Role::HexNumber, 0, 1};
 
-constexpr bool isSpace(char c) {
-    // isspace() in the C locale
-    return c == ' ' || (c >= '\t' && c <= '\r');
-}
-constexpr bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-constexpr bool isHexDigit(char c) {
-    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-constexpr bool isAlnum(char c) {
-    return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-constexpr char toUpper(char c) {
-    return (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
-}
+using chars::isDigit;
+using chars::isSpace;
+using chars::isXDigit;
+using chars::toUpper;
 
 constexpr bool startsWithNoCase(std::string_view text, std::string_view upperName) {
     if (text.size() < upperName.size()) return false;
@@ -285,55 +272,10 @@ std::size_t decimalLength(std::string_view text) {
     return i;
 }
 
-// strtod() itself for the rare literal near the limits of a double: whether it sets ERANGE
-// (overflow, underflow to zero, or an inexact subnormal result) is glibc's exact rule.
-bool strtodRangeError(std::string_view literal) {
-    const std::string text(literal);
-    using LocaleHandle = std::unique_ptr<std::remove_pointer_t<locale_t>, decltype(&freelocale)>;
-    const LocaleHandle cLocale(newlocale(LC_NUMERIC_MASK, "C", locale_t{}), &freelocale);
-    const int savedErrno = errno; // a check has no business changing the caller's errno
-    errno = 0;
-    if (cLocale)
-        static_cast<void>(strtod_l(text.c_str(), nullptr, cLocale.get()));
-    else
-        static_cast<void>(std::strtod(text.c_str(), nullptr));
-    const bool rangeError = errno == ERANGE;
-    errno = savedErrno;
-    return rangeError;
-}
-
-// Whether epicsParseDouble() fails on a decimal literal with "Too large/small to represent".
+// Whether epicsParseDouble() fails on a decimal literal with "Too large/small to represent":
+// glibc's ERANGE (overflow, underflow to zero, or an inexact subnormal result).
 bool decimalOutOfRange(std::string_view literal) {
-    // Find the decimal exponent of the leading significant digit; only far from 10^0 can
-    // the value overflow or become tiny.
-    std::size_t i = 0;
-    std::int64_t position = 0;        // index of the digit among the mantissa digits
-    std::int64_t leadingNonZero = -1; // index of the first non-zero digit
-    std::int64_t integerDigits = 0;
-    auto scanDigits = [&] {
-        for (; i < literal.size() && isDigit(literal[i]); ++i, ++position)
-            if (leadingNonZero < 0 && literal[i] != '0') leadingNonZero = position;
-    };
-    scanDigits();
-    integerDigits = position;
-    if (i < literal.size() && literal[i] == '.') {
-        ++i;
-        scanDigits();
-    }
-    if (leadingNonZero < 0) return false; // zero is exact, whatever its exponent
-    std::int64_t exponent = 0;
-    if (i < literal.size()) { // the exponent decimalLength() accepted
-        ++i;
-        const bool negative = literal[i] == '-';
-        if (literal[i] == '+' || literal[i] == '-') ++i;
-        constexpr std::int64_t saturation = std::int64_t{1} << 50;
-        for (; i < literal.size(); ++i)
-            if (exponent < saturation) exponent = exponent * 10 + (literal[i] - '0');
-        if (negative) exponent = -exponent;
-    }
-    const std::int64_t magnitude = integerDigits - 1 - leadingNonZero + exponent;
-    if (magnitude >= -300 && magnitude <= 300) return false;
-    return strtodRangeError(literal);
+    return scan::scanDouble(literal, 0).rangeError;
 }
 
 // Length of "inf"/"infinity" or "nan"/"nan(chars)" at the start of `text`, which starts with
@@ -343,7 +285,7 @@ std::size_t specialLength(std::string_view text) {
     std::size_t i = 3;
     if (i < text.size() && text[i] == '(') {
         std::size_t j = i + 1;
-        while (j < text.size() && (isAlnum(text[j]) || text[j] == '_'))
+        while (j < text.size() && chars::isIdentifier(text[j]))
             ++j;
         if (j < text.size() && text[j] == ')') i = j + 1;
     }
@@ -363,10 +305,8 @@ HexLiteral parseHex(std::string_view text) {
     std::size_t i = 2;
     std::uint64_t value = 0;
     bool overflow = false;
-    for (; i < text.size() && isHexDigit(text[i]); ++i) {
-        const char c = toUpper(text[i]);
-        const std::uint64_t digit =
-            isDigit(c) ? std::uint64_t(c - '0') : std::uint64_t(c - 'A' + 10);
+    for (; i < text.size() && isXDigit(text[i]); ++i) {
+        const std::uint64_t digit = chars::hexValue(text[i]);
         if (value > (UINT64_MAX >> 4)) overflow = true;
         value = (value << 4) | digit;
     }

@@ -1,13 +1,13 @@
 // Definitions, records and transactional loads of the static database.
 #include <epicsdb/dbStatic/Database.hpp>
 
-#include "FieldLookup.hpp"
+#include "NameMap.hpp"
 #include "RecordIndex.hpp"
 #include "ValueCache.hpp"
 
+#include <epicsdb/support/Hash.hpp>
+
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace epicsdb::dbstatic {
 
@@ -16,11 +16,11 @@ namespace epicsdb::dbstatic {
 struct Database::Index {
     RecordIndex records;
     ValueCache values; // shared copies of repeated field and info values
-    std::unordered_map<std::string_view, const Menu*> menus;
-    std::unordered_map<std::string_view, RecordType*> types;
-    std::unordered_map<std::string_view, const Breaktable*> breaktables;
-    std::unordered_map<std::string_view, const LinkSupport*> links; // points into links_
-    std::unordered_set<std::string_view> drivers, registrars, functions, variables, groups;
+    NameMap<const Menu*> menus;
+    NameMap<RecordType*> types;
+    NameMap<const Breaktable*> breaktables;
+    NameMap<const LinkSupport*> links; // points into links_
+    NameSet drivers, registrars, functions, variables;
 };
 
 // What a load in progress must be able to undo.
@@ -52,19 +52,19 @@ Database::~Database() = default;
 
 auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
     -> Added<const Menu> {
-    if (auto it = index_->menus.find(name); it != index_->menus.end()) return {it->second, false};
+    if (const Menu* existing = index_->menus.find(name)) return {existing, false};
     MenuChoice* copies = arena_.makeArray<MenuChoice>(choices.size());
     for (std::size_t i = 0; i < choices.size(); ++i)
         copies[i] = {copyText(choices[i].name), copyText(choices[i].value)};
     const Menu& menu =
         menus_.emplace_back(copyText(name), std::span<const MenuChoice>(copies, choices.size()));
-    index_->menus.emplace(menu.name(), &menu);
+    index_->menus.insertNew(menu.name(), &menu);
     return {&menu, true};
 }
 
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
                              std::span<const std::string_view> cdefs) -> Added<RecordType> {
-    if (auto it = index_->types.find(name); it != index_->types.end()) return {it->second, false};
+    if (RecordType* existing = index_->types.find(name)) return {existing, false};
     RecordType& type = types_.emplace_back();
     type.name_ = copyText(name);
 
@@ -95,7 +95,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
         defs[i] = def;
         // A repeated field name keeps its first definition for lookups.
         const std::size_t mask = tableSize - 1;
-        for (std::size_t s = fieldNameHash(def.name) & mask;; s = (s + 1) & mask) {
+        for (std::size_t s = support::fastHash(def.name) & mask;; s = (s + 1) & mask) {
             if (table[s] == 0) {
                 table[s] = static_cast<std::uint16_t>(i + 1);
                 break;
@@ -117,7 +117,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
     type.cdefs_ = {cdefCopies, cdefs.size()};
     type.attributes_ = {{"RTYP", type.name_}, {"VERS", "none specified"}};
 
-    index_->types.emplace(type.name_, &type);
+    index_->types.insertNew(type.name_, &type);
     return {&type, true};
 }
 
@@ -139,12 +139,18 @@ bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
 }
 
 namespace {
-bool addName(std::unordered_set<std::string_view>& seen, std::vector<std::string_view>& list,
-             std::string_view name, mempool::Arena& arena) {
-    if (seen.count(name)) return false;
+bool addName(NameSet& seen, std::vector<std::string_view>& list, std::string_view name,
+             mempool::Arena& arena) {
+    if (seen.contains(name)) return false;
     list.push_back(arena.copy(name));
-    seen.insert(list.back());
+    seen.insertNew(list.back(), true);
     return true;
+}
+
+void indexLinks(NameMap<const LinkSupport*>& index, const std::vector<LinkSupport>& links) {
+    index.clear();
+    for (const LinkSupport& link : links)
+        index.insertNew(link.name, &link);
 }
 } // namespace
 
@@ -159,55 +165,47 @@ bool Database::addFunction(std::string_view name) {
 }
 
 bool Database::addVariable(std::string_view name, std::string_view type) {
-    if (index_->variables.count(name)) return false;
+    if (index_->variables.contains(name)) return false;
     variables_.push_back({copyText(name), copyText(type.empty() ? "int" : type)});
-    index_->variables.insert(variables_.back().name);
+    index_->variables.insertNew(variables_.back().name, true);
     return true;
 }
 
 bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
-    if (index_->links.count(name)) return false;
+    if (index_->links.contains(name)) return false;
     links_.push_back({copyText(name), copyText(jlif)});
-    // links_ may reallocate: rebuild the map's pointers.
-    index_->links.clear();
-    for (const LinkSupport& link : links_)
-        index_->links.emplace(link.name, &link);
+    indexLinks(index_->links, links_); // links_ may have reallocated
     return true;
 }
 
 bool Database::addBreaktable(std::string_view name, std::span<const BreakpointPoint> points) {
-    if (index_->breaktables.count(name)) return false;
+    if (index_->breaktables.contains(name)) return false;
     auto* copies = arena_.makeArray<BreakpointPoint>(points.size());
     std::copy(points.begin(), points.end(), copies);
     const Breaktable& table =
         breaktables_.emplace_back(Breaktable{copyText(name), {copies, points.size()}});
-    index_->breaktables.emplace(table.name, &table);
+    index_->breaktables.insertNew(table.name, &table);
     return true;
 }
 
 const Menu* Database::findMenu(std::string_view name) const noexcept {
-    auto it = index_->menus.find(name);
-    return it == index_->menus.end() ? nullptr : it->second;
+    return index_->menus.find(name);
 }
 
 RecordType* Database::findRecordType(std::string_view name) noexcept {
-    auto it = index_->types.find(name);
-    return it == index_->types.end() ? nullptr : it->second;
+    return index_->types.find(name);
 }
 
 const RecordType* Database::findRecordType(std::string_view name) const noexcept {
-    auto it = index_->types.find(name);
-    return it == index_->types.end() ? nullptr : it->second;
+    return index_->types.find(name);
 }
 
 const LinkSupport* Database::findLinkSupport(std::string_view name) const noexcept {
-    auto it = index_->links.find(name);
-    return it == index_->links.end() ? nullptr : it->second;
+    return index_->links.find(name);
 }
 
 const Breaktable* Database::findBreaktable(std::string_view name) const noexcept {
-    auto it = index_->breaktables.find(name);
-    return it == index_->breaktables.end() ? nullptr : it->second;
+    return index_->breaktables.find(name);
 }
 
 std::vector<const Breaktable*> Database::breaktables() const {
@@ -483,9 +481,37 @@ void Database::endLoad(bool success) {
     if (options_.recordsAbcSorted) sortRecords();
 }
 
+namespace {
+
+// Drops the definitions past the first `size` from a list, and their names from its index.
+template <class List, class Index, class NameOf>
+void truncate(List& list, Index& index, std::size_t size, NameOf nameOf) {
+    while (list.size() > size) {
+        index.erase(nameOf(list.back()));
+        list.pop_back();
+    }
+}
+
+std::string_view itself(std::string_view name) {
+    return name;
+}
+
+} // namespace
+
 void Database::rollback() {
-    Undo& u = *undo_;
-    // 1. Pre-existing nodes get their content back (the first snapshot is the original).
+    const Undo& u = *undo_;
+    restoreNodes(u);
+    restoreRecordLists(u);
+    dropDefinitions(u);
+    // Memory: everything the load took from the arena.
+    index_->values.clear();
+    nextSequence_ = u.firstSequence;
+    arena_.rewind(u.arenaMark);
+}
+
+// Pre-existing nodes get their content back (the first snapshot is the original), and
+// pre-existing types their device count.
+void Database::restoreNodes(const Undo& u) {
     for (auto it = u.snapshots.rbegin(); it != u.snapshots.rend(); ++it) {
         Record& node = *it->node;
         node.fields_ = it->fields;
@@ -495,11 +521,14 @@ void Database::rollback() {
         node.visible_ = it->visible;
         node.hasAliases_ = it->hasAliases;
     }
-    for (auto& [type, count] : u.deviceCounts)
+    for (const auto& [type, count] : u.deviceCounts)
         type->devices_.resize(count);
+}
 
-    // 2. Record lists of the pre-existing types: drop nodes created by this load, bring back
-    // the deleted ones, in their former order (creation order, or by name when sorted).
+// The record lists of the pre-existing types lose the nodes created by this load and get the
+// deleted ones back, in their former order (creation order, or by name when sorted); the
+// record index follows.
+void Database::restoreRecordLists(const Undo& u) {
     std::vector<std::vector<Record*>> lists(u.types);
     for (std::size_t t = 0; t < u.types; ++t)
         for (Record* node = types_[t].first_; node; node = node->next_) {
@@ -532,46 +561,24 @@ void Database::rollback() {
         for (Record* node : nodes)
             link(*node);
     }
+}
 
-    // 3. Definitions added by this load.
-    while (menus_.size() > u.menus) {
-        index_->menus.erase(menus_.back().name());
-        menus_.pop_back();
-    }
-    while (types_.size() > u.types) {
-        index_->types.erase(types_.back().name_);
-        types_.pop_back();
-    }
-    while (breaktables_.size() > u.breaktables) {
-        index_->breaktables.erase(breaktables_.back().name);
-        breaktables_.pop_back();
-    }
-    auto truncateNames = [](std::vector<std::string_view>& list,
-                            std::unordered_set<std::string_view>& seen, std::size_t size) {
-        while (list.size() > size) {
-            seen.erase(list.back());
-            list.pop_back();
-        }
-    };
-    truncateNames(drivers_, index_->drivers, u.drivers);
-    truncateNames(registrars_, index_->registrars, u.registrars);
-    truncateNames(functions_, index_->functions, u.functions);
-    while (variables_.size() > u.variables) {
-        index_->variables.erase(variables_.back().name);
-        variables_.pop_back();
-    }
+// The definitions this load added.
+void Database::dropDefinitions(const Undo& u) {
+    truncate(menus_, index_->menus, u.menus, [](const Menu& menu) { return menu.name(); });
+    truncate(types_, index_->types, u.types, [](const RecordType& type) { return type.name(); });
+    truncate(breaktables_, index_->breaktables, u.breaktables,
+             [](const Breaktable& table) { return table.name; });
+    truncate(drivers_, index_->drivers, u.drivers, itself);
+    truncate(registrars_, index_->registrars, u.registrars, itself);
+    truncate(functions_, index_->functions, u.functions, itself);
+    truncate(variables_, index_->variables, u.variables,
+             [](const Variable& variable) { return variable.name; });
     if (links_.size() > u.links) {
         links_.resize(u.links);
-        index_->links.clear();
-        for (const LinkSupport& link : links_)
-            index_->links.emplace(link.name, &link);
+        indexLinks(index_->links, links_);
     }
     promptGroups_.resize(u.groups);
-
-    // 4. Memory: everything the load took from the arena.
-    index_->values.clear();
-    nextSequence_ = u.firstSequence;
-    arena_.rewind(u.arenaMark);
 }
 
 } // namespace epicsdb::dbstatic

@@ -162,13 +162,11 @@ void writeDocument(const Database& database, writer::Output& out) {
 } // namespace
 
 void writeExpandedDbd(const Database& database, std::string& out) {
-    writer::Output output(out);
-    writeDocument(database, output);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o); });
 }
 
 void writeExpandedDbd(const Database& database, std::ostream& out) {
-    writer::Output output(out);
-    writeDocument(database, output);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o); });
 }
 
 } // namespace epicsdb::dbstatic

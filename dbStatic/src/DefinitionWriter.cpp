@@ -109,76 +109,73 @@ void writeBreaktableList(const Database& database, writer::Output& out) {
     }
 }
 
-// Runs `body` on an Output over a string or a stream.
-template <class Target, class Body>
-void run(Target& target, Body&& body) {
-    writer::Output out(target);
-    body(out);
-}
-
 } // namespace
 
 void writeMenus(const Database& database, std::string& out, std::string_view menu) {
-    run(out, [&](writer::Output& o) { writeMenuList(database, o, menu); });
+    writer::writeTo(out, [&](writer::Output& o) { writeMenuList(database, o, menu); });
 }
 void writeMenus(const Database& database, std::ostream& out, std::string_view menu) {
-    run(out, [&](writer::Output& o) { writeMenuList(database, o, menu); });
+    writer::writeTo(out, [&](writer::Output& o) { writeMenuList(database, o, menu); });
 }
 
 void writeRecordTypes(const Database& database, std::string& out, std::string_view recordType) {
-    run(out, [&](writer::Output& o) { writeRecordTypeList(database, o, recordType); });
+    writer::writeTo(out, [&](writer::Output& o) { writeRecordTypeList(database, o, recordType); });
 }
 void writeRecordTypes(const Database& database, std::ostream& out, std::string_view recordType) {
-    run(out, [&](writer::Output& o) { writeRecordTypeList(database, o, recordType); });
+    writer::writeTo(out, [&](writer::Output& o) { writeRecordTypeList(database, o, recordType); });
 }
 
 void writeDevices(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeDeviceList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeDeviceList(database, o); });
 }
 void writeDevices(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeDeviceList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeDeviceList(database, o); });
 }
 
 void writeDrivers(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.drivers(), "driver", o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeNames(database.drivers(), "driver", o); });
 }
 void writeDrivers(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.drivers(), "driver", o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeNames(database.drivers(), "driver", o); });
 }
 
 void writeLinkSupports(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeLinkList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeLinkList(database, o); });
 }
 void writeLinkSupports(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeLinkList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeLinkList(database, o); });
 }
 
 void writeRegistrars(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.registrars(), "registrar", o); });
+    writer::writeTo(out,
+                    [&](writer::Output& o) { writeNames(database.registrars(), "registrar", o); });
 }
 void writeRegistrars(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.registrars(), "registrar", o); });
+    writer::writeTo(out,
+                    [&](writer::Output& o) { writeNames(database.registrars(), "registrar", o); });
 }
 
 void writeFunctions(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.functions(), "function", o); });
+    writer::writeTo(out,
+                    [&](writer::Output& o) { writeNames(database.functions(), "function", o); });
 }
 void writeFunctions(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeNames(database.functions(), "function", o); });
+    writer::writeTo(out,
+                    [&](writer::Output& o) { writeNames(database.functions(), "function", o); });
 }
 
 void writeVariables(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeVariableList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeVariableList(database, o); });
 }
 void writeVariables(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeVariableList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeVariableList(database, o); });
 }
 
 void writeBreaktables(const Database& database, std::string& out) {
-    run(out, [&](writer::Output& o) { writeBreaktableList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeBreaktableList(database, o); });
 }
 void writeBreaktables(const Database& database, std::ostream& out) {
-    run(out, [&](writer::Output& o) { writeBreaktableList(database, o); });
+    writer::writeTo(out, [&](writer::Output& o) { writeBreaktableList(database, o); });
 }
 
 } // namespace epicsdb::dbstatic

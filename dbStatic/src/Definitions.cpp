@@ -1,7 +1,6 @@
 #include <epicsdb/dbStatic/Definitions.hpp>
 #include <epicsdb/dbStatic/Record.hpp>
-
-#include "FieldLookup.hpp"
+#include <epicsdb/support/Hash.hpp>
 
 namespace epicsdb::dbstatic {
 
@@ -14,7 +13,7 @@ std::optional<std::uint16_t> Menu::findValue(std::string_view value) const noexc
 const FieldDef* RecordType::findField(std::string_view name) const noexcept {
     if (lookup_.empty()) return nullptr;
     const std::size_t mask = lookup_.size() - 1;
-    for (std::size_t i = fieldNameHash(name) & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = support::fastHash(name) & mask;; i = (i + 1) & mask) {
         const std::uint16_t slot = lookup_[i];
         if (slot == 0) return nullptr;
         const FieldDef& candidate = fields_[slot - 1];

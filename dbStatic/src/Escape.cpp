@@ -2,7 +2,9 @@
 // and dbWriteRecord's epicsStrPrintEscaped (SPEC 4.6).
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
+#include "EscapePvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <cstring>
 
@@ -25,28 +27,11 @@ void appendUnescaped(std::string_view text, std::string& out) {
         i = run + 1;
         if (i == size || text[i] == '\0') return; // a trailing backslash is dropped
         const char c = text[i++];
+        if (const char control = controlEscape(c)) {
+            out.push_back(control);
+            continue;
+        }
         switch (c) {
-        case 'a':
-            out.push_back('\a');
-            break;
-        case 'b':
-            out.push_back('\b');
-            break;
-        case 'f':
-            out.push_back('\f');
-            break;
-        case 'n':
-            out.push_back('\n');
-            break;
-        case 'r':
-            out.push_back('\r');
-            break;
-        case 't':
-            out.push_back('\t');
-            break;
-        case 'v':
-            out.push_back('\v');
-            break;
         case '0':
             return;
         case 'x': {

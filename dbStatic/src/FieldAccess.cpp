@@ -61,6 +61,40 @@ bool hasMacroReference(std::string_view value) {
     return false;
 }
 
+// What the value rules of a field type are about.
+enum class ValueKind : std::uint8_t { String, Integer, Float, Menu, Device, Link, NoAccess };
+
+constexpr ValueKind kindOf(DbfType type) noexcept {
+    switch (type) {
+    case DbfType::String:
+        return ValueKind::String;
+    case DbfType::Char:
+    case DbfType::UChar:
+    case DbfType::Short:
+    case DbfType::UShort:
+    case DbfType::Long:
+    case DbfType::ULong:
+    case DbfType::Int64:
+    case DbfType::UInt64:
+    case DbfType::Enum:
+        return ValueKind::Integer;
+    case DbfType::Float:
+    case DbfType::Double:
+        return ValueKind::Float;
+    case DbfType::Menu:
+        return ValueKind::Menu;
+    case DbfType::Device:
+        return ValueKind::Device;
+    case DbfType::InLink:
+    case DbfType::OutLink:
+    case DbfType::FwdLink:
+        return ValueKind::Link;
+    case DbfType::NoAccess:
+        return ValueKind::NoAccess;
+    }
+    return ValueKind::NoAccess;
+}
+
 // SPEC 4.2 for MENU and DEVICE: choice string first, then a 16-bit number, which is refused
 // only when it is greater than the number of choices (an equal one is a known quirk).
 PutError checkChoice(std::optional<std::uint16_t> match, std::string_view value,
@@ -94,47 +128,36 @@ PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
     if (&field == type.nameField())
         return {PutError::NotSettable}; // the name is the record's own, not a field value
     if (hasMacroReference(value)) return {PutError::UnexpandedMacro};
-    switch (field.type) {
-    case DbfType::String:
+    switch (kindOf(field.type)) {
+    case ValueKind::String:
         if (value.size() >= field.size) return {PutError::StringTooLong};
         if (field.special == special::Calc) {
             std::string_view problem = checkCalcExpression(value);
             if (!problem.empty()) return {PutError::BadCalc, problem};
         }
         return {};
-    case DbfType::Char:
-    case DbfType::UChar:
-    case DbfType::Short:
-    case DbfType::UShort:
-    case DbfType::Long:
-    case DbfType::ULong:
-    case DbfType::Int64:
-    case DbfType::UInt64:
-    case DbfType::Enum: {
+    case ValueKind::Integer: {
         std::uint64_t bits = 0;
         return {fromConvert(parseInteger(field.type, value, options_.convertStrict, bits))};
     }
-    case DbfType::Float:
-    case DbfType::Double: {
+    case ValueKind::Float: {
         double number = 0;
         return {fromConvert(parseFloat(field.type, value, number))};
     }
-    case DbfType::Menu:
+    case ValueKind::Menu:
         return {
             checkChoice(field.menu && !value.empty() ? field.menu->findValue(value) : std::nullopt,
                         value, field.menu ? field.menu->choices().size() : 0)};
-    case DbfType::Device:
+    case ValueKind::Device:
         return {checkChoice(type.findDevice(value), value, type.devices().size())};
-    case DbfType::InLink:
-    case DbfType::OutLink:
-    case DbfType::FwdLink: {
+    case ValueKind::Link: {
         ParsedLink link;
         const bool ok = parseLink(
             value, field.type,
             [this](std::string_view name) { return findLinkSupport(name) != nullptr; }, link);
         return {ok ? PutError::None : PutError::BadField};
     }
-    case DbfType::NoAccess:
+    case ValueKind::NoAccess:
         return {PutError::NotSettable};
     }
     return {PutError::BadField};
@@ -145,32 +168,23 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
     const std::optional<std::string_view> stored = node.storedValue(field.index);
     const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
     std::string out;
-    switch (field.type) {
-    case DbfType::String:
+    switch (kindOf(field.type)) {
+    case ValueKind::String:
         out.assign(text.substr(0, field.size ? field.size - 1 : 0));
         return out;
-    case DbfType::Char:
-    case DbfType::UChar:
-    case DbfType::Short:
-    case DbfType::UShort:
-    case DbfType::Long:
-    case DbfType::ULong:
-    case DbfType::Int64:
-    case DbfType::UInt64:
-    case DbfType::Enum: {
+    case ValueKind::Integer: {
         std::uint64_t bits = 0;
         if (parseInteger(field.type, text, false, bits) != ConvertError::None) bits = 0;
         formatInteger(field.type, bits, field.hexBase, out);
         return out;
     }
-    case DbfType::Float:
-    case DbfType::Double: {
+    case ValueKind::Float: {
         double number = 0;
         if (parseFloat(field.type, text, number) != ConvertError::None) number = 0;
         formatFloat(field.type, number, out);
         return out;
     }
-    case DbfType::Menu: {
+    case ValueKind::Menu: {
         const std::uint16_t index = menuIndex(field, text).value_or(0);
         if (field.menu && index < field.menu->choices().size())
             out.assign(field.menu->choices()[index].value);
@@ -178,7 +192,7 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
             out.assign(std::to_string(index));
         return out;
     }
-    case DbfType::Device: {
+    case ValueKind::Device: {
         const auto devices = node.type().devices();
         if (devices.empty()) return out;
         const std::uint16_t index = choiceIndex(node.type().findDevice(text), text).value_or(0);
@@ -186,12 +200,10 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
         out.assign(devices[index].choice);
         return out;
     }
-    case DbfType::InLink:
-    case DbfType::OutLink:
-    case DbfType::FwdLink:
+    case ValueKind::Link:
         out.assign(text);
         return out;
-    case DbfType::NoAccess:
+    case ValueKind::NoAccess:
         return std::nullopt;
     }
     return std::nullopt;
@@ -199,14 +211,12 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
 
 bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
     if (&field == node.type().nameField()) return node.real().name().empty();
-    switch (field.type) {
-    case DbfType::Device:
+    switch (kindOf(field.type)) {
+    case ValueKind::Device:
         // Only a record type without any device support has a default DTYP.
         return node.type().devices().empty();
-    case DbfType::InLink:
-    case DbfType::OutLink:
-    case DbfType::FwdLink:
-    case DbfType::NoAccess:
+    case ValueKind::Link:
+    case ValueKind::NoAccess:
         // Before iocInit every link is an unset CONSTANT link (quirk kept: SPEC 4.4).
         return true;
     default:
@@ -215,11 +225,10 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
     const std::optional<std::string_view> stored = node.storedValue(field.index);
     if (!stored) return true;
     const std::string_view value = *stored;
-    switch (field.type) {
-    case DbfType::String:
+    switch (kindOf(field.type)) {
+    case ValueKind::String:
         return value == (field.hasInitial ? field.initial : std::string_view());
-    case DbfType::Float:
-    case DbfType::Double: {
+    case ValueKind::Float: {
         double current = 0, initial = 0;
         if (parseFloat(field.type, value, current) != ConvertError::None) return false;
         if (field.hasInitial &&
@@ -227,7 +236,7 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
             return false;
         return current == initial;
     }
-    case DbfType::Menu: {
+    case ValueKind::Menu: {
         const auto current = menuIndex(field, value);
         const auto initial =
             field.hasInitial ? menuIndex(field, field.initial) : std::optional<std::uint16_t>(0);

@@ -4,8 +4,10 @@
 // known here and is accepted.
 #include "JsonLinkCheckPvt.hpp"
 
-#include "CharClassPvt.hpp"
+#include "EscapePvt.hpp"
 #include "NumberScanPvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <array>
 #include <cmath>
@@ -94,25 +96,11 @@ std::string decodeString(std::string_view raw) {
             continue;
         }
         const char e = raw[++i];
+        if (const char control = e == 'a' ? '\0' : controlEscape(e)) { // yajl has no \a
+            out.push_back(control);
+            continue;
+        }
         switch (e) {
-        case 'r':
-            out.push_back('\r');
-            break;
-        case 'n':
-            out.push_back('\n');
-            break;
-        case 'f':
-            out.push_back('\f');
-            break;
-        case 'b':
-            out.push_back('\b');
-            break;
-        case 't':
-            out.push_back('\t');
-            break;
-        case 'v':
-            out.push_back('\v');
-            break;
         case '0':
             out.push_back('\0');
             break;
@@ -170,6 +158,16 @@ private:
         lexError_ = what;
         return Tok::Error;
     }
+
+    // One step of the parser in the state on top of the stack: it goes on, or the text is
+    // accepted or rejected (with the message set).
+    enum class Step : std::uint8_t { Next, Accept, Reject };
+    Step atValue(State& state);
+    Step atKey(State& state);
+    Step atColon(State& state);
+    Step afterValue(State& state);
+    Step atEnd();
+    Step reject(Tok tok, std::string_view unexpected);
 
     bool onKey(Tok tok);
     bool onNumber(Tok tok);
@@ -494,109 +492,130 @@ bool JsonLinkChecker::push(State state) {
     return true;
 }
 
+// A token no rule of the current state takes.
+auto JsonLinkChecker::reject(Tok tok, std::string_view unexpected) -> Step {
+    if (tok == Tok::Eof || tok == Tok::Unterminated)
+        parseError("premature EOF");
+    else if (tok == Tok::Error)
+        lexicalError();
+    else
+        parseError(unexpected);
+    return Step::Reject;
+}
+
+// After the value only whitespace and comments may follow; a comment or string left open at
+// the end is not an error once the value is complete.
+auto JsonLinkChecker::atEnd() -> Step {
+    const Tok tok = lexValue();
+    if (tok == Tok::Eof || tok == Tok::Unterminated) return Step::Accept;
+    parseError("trailing garbage");
+    return Step::Reject;
+}
+
+// Start, MapNeedVal, ArrayStart, ArrayNeedVal: a value comes.
+auto JsonLinkChecker::atValue(State& state) -> Step {
+    const Tok tok = lexValue();
+    State next = State::Start;
+    switch (tok) {
+    case Tok::String:
+    case Tok::Literal:
+        break;
+    case Tok::Integer:
+    case Tok::Double:
+        if (!onNumber(tok)) return Step::Reject;
+        break;
+    case Tok::LeftBrace:
+        next = State::MapStart;
+        break;
+    case Tok::LeftBracket:
+        next = State::ArrayStart;
+        break;
+    case Tok::RightBracket:
+        // An empty array, or a trailing comma (JSON5).
+        if (state != State::ArrayStart && state != State::ArrayNeedVal)
+            return reject(tok, "unallowed token at this point in JSON text");
+        --top_;
+        return Step::Next;
+    default:
+        return reject(tok, "unallowed token at this point in JSON text");
+    }
+    state = state == State::Start        ? State::Complete
+            : state == State::MapNeedVal ? State::MapGotVal
+                                         : State::ArrayGotVal;
+    if (next != State::Start && !push(next)) return Step::Reject;
+    return Step::Next;
+}
+
+// MapStart, MapNeedKey: a key, or the end of the object.
+auto JsonLinkChecker::atKey(State& state) -> Step {
+    const Tok tok = lexKey();
+    switch (tok) {
+    case Tok::String:
+    case Tok::Identifier:
+        if (!onKey(tok)) return Step::Reject;
+        state = State::MapSep;
+        return Step::Next;
+    case Tok::RightBrace:
+        // An empty object, or a trailing comma (JSON5).
+        --top_;
+        return Step::Next;
+    default:
+        return reject(tok, "invalid object key (must be a string or identifier)");
+    }
+}
+
+// MapSep: the colon after a key.
+auto JsonLinkChecker::atColon(State& state) -> Step {
+    const Tok tok = lexValue();
+    if (tok != Tok::Colon)
+        return reject(tok, "object key and value must be separated by a colon (':')");
+    state = State::MapNeedVal;
+    return Step::Next;
+}
+
+// MapGotVal, ArrayGotVal: a comma, or the end of the object or array.
+auto JsonLinkChecker::afterValue(State& state) -> Step {
+    const bool map = state == State::MapGotVal;
+    const Tok tok = lexValue();
+    if (tok == (map ? Tok::RightBrace : Tok::RightBracket)) {
+        --top_;
+        return Step::Next;
+    }
+    if (tok != Tok::Comma)
+        return reject(tok, map ? "after key and value, inside map, I expect ',' or '}'"
+                               : "after array element, I expect ',' or ']'");
+    state = map ? State::MapNeedKey : State::ArrayNeedVal;
+    return Step::Next;
+}
+
 bool JsonLinkChecker::run() {
     stack_[0] = State::Start;
     for (;;) {
         State& state = stack_[top_];
+        Step step = Step::Next;
         switch (state) {
-        case State::Complete: {
-            // After the value only whitespace and comments may follow; a comment or string
-            // left open at the end is not an error once the value is complete.
-            const Tok tok = lexValue();
-            if (tok == Tok::Eof || tok == Tok::Unterminated) return true;
-            return parseError("trailing garbage");
-        }
+        case State::Complete:
+            step = atEnd();
+            break;
         case State::Start:
         case State::MapNeedVal:
         case State::ArrayStart:
-        case State::ArrayNeedVal: {
-            const Tok tok = lexValue();
-            State next = State::Start;
-            switch (tok) {
-            case Tok::Eof:
-            case Tok::Unterminated:
-                return parseError("premature EOF");
-            case Tok::Error:
-                return lexicalError();
-            case Tok::String:
-            case Tok::Literal:
-                break;
-            case Tok::Integer:
-            case Tok::Double:
-                if (!onNumber(tok)) return false;
-                break;
-            case Tok::LeftBrace:
-                next = State::MapStart;
-                break;
-            case Tok::LeftBracket:
-                next = State::ArrayStart;
-                break;
-            case Tok::RightBracket:
-                // An empty array, or a trailing comma (JSON5).
-                if (state == State::ArrayStart || state == State::ArrayNeedVal) {
-                    --top_;
-                    continue;
-                }
-                return parseError("unallowed token at this point in JSON text");
-            default:
-                return parseError("unallowed token at this point in JSON text");
-            }
-            state = state == State::Start        ? State::Complete
-                    : state == State::MapNeedVal ? State::MapGotVal
-                                                 : State::ArrayGotVal;
-            if (next != State::Start && !push(next)) return false;
-            continue;
-        }
+        case State::ArrayNeedVal:
+            step = atValue(state);
+            break;
         case State::MapStart:
-        case State::MapNeedKey: {
-            const Tok tok = lexKey();
-            switch (tok) {
-            case Tok::Eof:
-            case Tok::Unterminated:
-                return parseError("premature EOF");
-            case Tok::Error:
-                return lexicalError();
-            case Tok::String:
-            case Tok::Identifier:
-                if (!onKey(tok)) return false;
-                state = State::MapSep;
-                continue;
-            case Tok::RightBrace:
-                // An empty object, or a trailing comma (JSON5).
-                --top_;
-                continue;
-            default:
-                return parseError("invalid object key (must be a string or identifier)");
-            }
-        }
-        case State::MapSep: {
-            const Tok tok = lexValue();
-            if (tok == Tok::Colon) {
-                state = State::MapNeedVal;
-                continue;
-            }
-            if (tok == Tok::Eof || tok == Tok::Unterminated) return parseError("premature EOF");
-            if (tok == Tok::Error) return lexicalError();
-            return parseError("object key and value must be separated by a colon (':')");
-        }
+        case State::MapNeedKey:
+            step = atKey(state);
+            break;
+        case State::MapSep:
+            step = atColon(state);
+            break;
         case State::MapGotVal:
-        case State::ArrayGotVal: {
-            const bool map = state == State::MapGotVal;
-            const Tok tok = lexValue();
-            if (tok == (map ? Tok::RightBrace : Tok::RightBracket)) {
-                --top_;
-                continue;
-            }
-            if (tok == Tok::Comma) {
-                state = map ? State::MapNeedKey : State::ArrayNeedVal;
-                continue;
-            }
-            if (tok == Tok::Eof || tok == Tok::Unterminated) return parseError("premature EOF");
-            if (tok == Tok::Error) return lexicalError();
-            return parseError(map ? "after key and value, inside map, I expect ',' or '}'"
-                                  : "after array element, I expect ',' or ']'");
+        case State::ArrayGotVal:
+            step = afterValue(state);
+            break;
         }
-        }
+        if (step != Step::Next) return step == Step::Accept;
     }
 }
 

@@ -1,52 +1,135 @@
-// Records as JSON; the schema is documented with writeJson in Writers.hpp.
+// Records as JSON; the schema is documented with writeJson in Writers.hpp. rapidjson's
+// streaming writer lays the document out and escapes the strings, straight into the writers'
+// Output, which hands the text on in chunks: a dump of any size is never held in memory whole.
 #include <epicsdb/dbStatic/Writers.hpp>
 
 #include "WriterOutputPvt.hpp"
 
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/writer.h>
+
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace epicsdb::dbstatic {
 
-void appendJsonString(std::string_view text, std::string& out) {
-    static constexpr char hex[] = "0123456789abcdef";
-    out += '"';
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                out += "\\u00";
-                out += hex[(c >> 4) & 0xf];
-                out += hex[c & 0xf];
-            } else {
-                out += c;
-            }
-        }
+namespace {
+
+// rapidjson's output stream concept over a string the writer appends to. Characters are
+// gathered in a buffer of its own, a store each (std::string::push_back per character costs
+// more than all the rest of the writing), and appended to the string in one piece by sync(),
+// which must come before anyone else reads or appends to the string.
+class StringStream {
+public:
+    using Ch = char;
+    explicit StringStream(std::string& text, std::size_t bufferBytes = 16 * 1024)
+        : text_(text), buffer_(bufferBytes) {}
+
+    void Put(char c) {
+        if (next_ == buffer_.size()) sync();
+        buffer_[next_++] = c;
     }
-    out += '"';
+    void Flush() noexcept {}
+    // Room for `count` more characters, to write with putUnsafe().
+    void reserve(std::size_t count) {
+        if (buffer_.size() - next_ >= count) return;
+        sync();
+        if (count > buffer_.size()) buffer_.resize(count);
+    }
+    void putUnsafe(char c) noexcept { buffer_[next_++] = c; }
+    void sync() {
+        text_.append(buffer_.data(), next_);
+        next_ = 0;
+    }
+
+private:
+    std::string& text_;
+    std::vector<char> buffer_;
+    std::size_t next_ = 0;
+};
+
+// rapidjson's writer finds these by argument-dependent lookup: it reserves room for a whole
+// string or indentation, then writes it unchecked.
+void PutReserve(StringStream& stream, std::size_t count) {
+    stream.reserve(count);
+}
+void PutUnsafe(StringStream& stream, char c) noexcept {
+    stream.putUnsafe(c);
+}
+void PutN(StringStream& stream, char c, std::size_t count) { // the indentation
+    stream.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+        stream.putUnsafe(c);
 }
 
-namespace {
+rapidjson::SizeType sizeOf(std::string_view text) noexcept {
+    return static_cast<rapidjson::SizeType>(text.size());
+}
+
+// rapidjson's PrettyWriter with 2-space indentation, plus objects kept on one line
+// ({"file": "x.db", "line": 3}). Bytes that are not valid UTF-8 are copied as they are.
+class DocumentWriter : private rapidjson::PrettyWriter<StringStream> {
+    using Base = rapidjson::PrettyWriter<StringStream>;
+
+public:
+    explicit DocumentWriter(StringStream& out) : Base(out) { SetIndent(' ', 2); }
+
+    void startObject() { Base::StartObject(); }
+    void endObject() { Base::EndObject(); }
+    void startArray() { Base::StartArray(); }
+    void endArray() { Base::EndArray(); }
+    // An object whose members stay on its line; no object or array may be nested in it.
+    void startLineObject() {
+        prefix(rapidjson::kObjectType);
+        new (level_stack_.template Push<Level>()) Level(false);
+        WriteStartObject();
+        oneLine_ = true;
+    }
+    void endLineObject() {
+        level_stack_.template Pop<Level>(1);
+        WriteEndObject();
+        oneLine_ = false;
+    }
+
+    void key(std::string_view name) { string(name); }
+    void string(std::string_view text) {
+        prefix(rapidjson::kStringType);
+        WriteString(text.data(), sizeOf(text));
+    }
+    void member(std::string_view name, std::string_view text) {
+        key(name);
+        string(text);
+    }
+    void boolean(bool value) {
+        prefix(value ? rapidjson::kTrueType : rapidjson::kFalseType);
+        WriteBool(value);
+    }
+    void number(unsigned value) {
+        prefix(rapidjson::kNumberType);
+        WriteUint(value);
+    }
+    void null() {
+        prefix(rapidjson::kNullType);
+        WriteNull();
+    }
+
+private:
+    void prefix(rapidjson::Type type) {
+        if (!oneLine_) {
+            PrettyPrefix(type);
+            return;
+        }
+        Level& level = *level_stack_.template Top<Level>();
+        if (level.valueCount > 0) {
+            os_->Put(level.valueCount % 2 == 0 ? ',' : ':');
+            os_->Put(' ');
+        }
+        ++level.valueCount;
+    }
+
+    bool oneLine_ = false;
+};
 
 bool linkDiffersFromInitial(const Record& node, const FieldDef& field) {
     const std::optional<std::string_view> stored = node.storedValue(field.index);
@@ -62,81 +145,72 @@ bool selected(const Database& database, const Record& record, const FieldDef& fi
     return !database.isDefaultValue(record, field);
 }
 
-// `"info": {...}` of one node, at the indentation `indent`.
-void writeInfos(const Record& node, std::string_view indent, std::string& out) {
-    out += indent;
-    out += "\"info\": {";
-    const char* separator = "\n";
-    for (const InfoItem& info : node.infos()) {
-        out += separator;
-        out += indent;
-        out += "  ";
-        appendJsonString(info.name, out);
-        out += ": ";
-        appendJsonString(info.value, out);
-        separator = ",\n";
+// `"info": {...}` of one node.
+void writeInfos(const Record& node, DocumentWriter& json) {
+    json.key("info");
+    json.startObject();
+    for (const InfoItem& info : node.infos())
+        json.member(info.name, info.value);
+    json.endObject();
+}
+
+void writeSource(const Database& database, const Record& record, DocumentWriter& json) {
+    const SourcePosition where = record.position();
+    const std::string_view file = database.fileName(where.file);
+    if (where.line == 0 || file.empty()) return;
+    json.key("source");
+    json.startLineObject();
+    json.member("file", file);
+    json.key("line");
+    json.number(where.line);
+    json.endLineObject();
+}
+
+void writeFields(const Database& database, const Record& record, JsonFieldSelection selection,
+                 DocumentWriter& json) {
+    json.key("fields");
+    json.startObject();
+    for (const FieldDef& field : record.type().fields()) {
+        if (!selected(database, record, field, selection)) continue;
+        json.key(field.name);
+        if (const std::optional<std::string> text = database.getString(record, field))
+            json.string(*text);
+        else
+            json.null();
     }
-    if (!node.infos().empty()) {
-        out += '\n';
-        out += indent;
-    }
-    out += '}';
+    json.endObject();
 }
 
 void writeRecordObject(const Database& database, const Record& record,
                        const std::vector<const Record*>& aliases, const JsonWriteOptions& options,
-                       std::string& out) {
-    out += "    {\n      \"name\": ";
-    appendJsonString(record.name(), out);
-    out += ",\n      \"type\": ";
-    appendJsonString(record.type().name(), out);
-    out += ",\n      \"grecord\": ";
-    out += record.visible() ? "true" : "false";
-    const SourcePosition where = record.position();
-    const std::string_view file = database.fileName(where.file);
-    if (options.sourcePositions && where.line != 0 && !file.empty()) {
-        out += ",\n      \"source\": {\"file\": ";
-        appendJsonString(file, out);
-        out += ", \"line\": ";
-        out += std::to_string(where.line);
-        out += '}';
-    }
-    out += ",\n      \"fields\": {";
-    const char* separator = "\n";
-    for (const FieldDef& field : record.type().fields()) {
-        if (!selected(database, record, field, options.fields)) continue;
-        out += separator;
-        out += "        ";
-        appendJsonString(field.name, out);
-        out += ": ";
-        if (const std::optional<std::string> text = database.getString(record, field))
-            appendJsonString(*text, out);
-        else
-            out += "null";
-        separator = ",\n";
-    }
-    out += *separator == '\n' ? "}" : "\n      }";
-    out += ",\n";
-    writeInfos(record, "      ", out);
-    out += ",\n      \"aliases\": [";
-    separator = "\n";
+                       DocumentWriter& json) {
+    json.startObject();
+    json.member("name", record.name());
+    json.member("type", record.type().name());
+    json.key("grecord");
+    json.boolean(record.visible());
+    if (options.sourcePositions) writeSource(database, record, json);
+    writeFields(database, record, options.fields, json);
+    writeInfos(record, json);
+    json.key("aliases");
+    json.startArray();
     for (const Record* alias : aliases) {
-        out += separator;
-        out += "        {\n          \"name\": ";
-        appendJsonString(alias->name(), out);
-        out += ",\n";
-        writeInfos(*alias, "          ", out);
-        out += "\n        }";
-        separator = ",\n";
+        json.startObject();
+        json.member("name", alias->name());
+        writeInfos(*alias, json);
+        json.endObject();
     }
-    out += aliases.empty() ? "]" : "\n      ]";
-    out += "\n    }";
+    json.endArray();
+    json.endObject();
 }
 
 void writeDocument(const Database& database, writer::Output& out, const JsonWriteOptions& options) {
     const auto types = writer::selectRecordTypes(database, options.recordType);
-    out << "{\n  \"records\": [";
-    const char* separator = "\n";
+    StringStream stream(out.text());
+    DocumentWriter json(stream);
+    json.startObject();
+    json.key("records");
+    json.startArray();
     const std::vector<const Record*> none;
     std::unordered_map<const Record*, std::vector<const Record*>> aliases;
     for (const RecordType* type : types) {
@@ -146,27 +220,34 @@ void writeDocument(const Database& database, writer::Output& out, const JsonWrit
                 if (node->isAlias()) aliases[&node->real()].push_back(node);
         for (const Record* node = type->firstRecord(); node; node = node->next()) {
             if (node->isAlias()) continue;
-            out << separator;
             const auto found = aliases.find(node);
             writeRecordObject(database, *node, found == aliases.end() ? none : found->second,
-                              options, out.text());
-            separator = ",\n";
+                              options, json);
+            stream.sync();
             out.checkpoint();
         }
     }
-    out << (*separator == '\n' ? "]\n}\n" : "\n  ]\n}\n");
+    json.endArray();
+    json.endObject();
+    stream.sync();
+    out << '\n';
 }
 
 } // namespace
 
+void appendJsonString(std::string_view text, std::string& out) {
+    StringStream stream(out, 2 + 6 * text.size()); // the most one string can take
+    rapidjson::Writer<StringStream> json(stream);
+    json.String(text.data(), sizeOf(text));
+    stream.sync();
+}
+
 void writeJson(const Database& database, std::string& out, const JsonWriteOptions& options) {
-    writer::Output output(out);
-    writeDocument(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o, options); });
 }
 
 void writeJson(const Database& database, std::ostream& out, const JsonWriteOptions& options) {
-    writer::Output output(out);
-    writeDocument(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o, options); });
 }
 
 } // namespace epicsdb::dbstatic

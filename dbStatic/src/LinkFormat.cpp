@@ -2,17 +2,11 @@
 // width of their link.h members (short, or unsigned char for the bitbus forms).
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include <charconv>
+#include "IntegerTextPvt.hpp"
 
 namespace epicsdb::dbstatic {
 
 namespace {
-
-void appendNumber(std::int64_t value, std::string& out) {
-    char buffer[24];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
-}
 
 // "#C%d S%d ..." over the first `count` numbers, each narrowed like its struct member.
 template <typename Narrow>
@@ -21,7 +15,7 @@ void appendAddress(const ParsedLink& link, std::string_view letters, std::string
     for (std::size_t i = 0; i < letters.size(); ++i) {
         if (i > 0) out.push_back(' ');
         out.push_back(letters[i]);
-        appendNumber(static_cast<Narrow>(link.hw[i]), out);
+        appendInteger(static_cast<Narrow>(link.hw[i]), out);
     }
 }
 

@@ -3,10 +3,11 @@
 // constant cases allocate nothing.
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
 #include "JsonLinkCheckPvt.hpp"
 #include "NumberParsePvt.hpp"
 #include "NumberScanPvt.hpp"
+
+#include <epicsdb/CharClass.hpp>
 
 #include <array>
 
@@ -89,57 +90,22 @@ bool parseHardware(std::string_view link, ParsedLink& out, std::string* message)
     return failWith(message, "unknown hardware address letters '", found, "'");
 }
 
-} // namespace
-
-bool parseLink(std::string_view text, DbfType field,
-               const std::function<bool(std::string_view)>& isJsonLinkType, ParsedLink& out,
-               std::string* message) {
-    out = ParsedLink{};
+std::string_view trimmed(std::string_view text) noexcept {
     std::size_t first = 0, last = text.size();
     while (first < last && chars::isSpace(text[first]))
         ++first;
     while (last > first && chars::isSpace(text[last - 1]))
         --last;
-    const std::string_view link = text.substr(first, last - first);
+    return text.substr(first, last - first);
+}
 
-    if (!link.empty() && link.front() == '@') {
-        out.type = LinkType::InstIo;
-        out.text = link.substr(1);
-        return true;
-    }
-    if (!link.empty() && link.front() == '{' && link.back() == '}') {
-        if (!checkJsonLink(link, isJsonLinkType, message)) return false;
-        out.type = LinkType::JsonLink;
-        out.text = link;
-        return true;
-    }
-    if (!link.empty() && link.front() == '#') {
-        ParsedLink hardware;
-        if (!parseHardware(link, hardware, message)) return false;
-        out = hardware;
-        return true;
-    }
-
-    // A constant is empty or exactly one number; "1e999" or "0.1a" is not.
-    double number = 0;
-    if (link.empty() || parseDoubleText(link, number) == ConvertError::None) {
-        out.type = LinkType::Constant;
-        out.text = link;
-        return true;
-    }
-    if (link.front() == '[' && link.back() == ']') {
-        out.type = LinkType::Constant;
-        out.text = link;
-        out.isArrayConstant = true;
-        return true;
-    }
-
-    // A PV name runs to the first space (tabs do not separate); the rest is searched for the
-    // modifier names as substrings, the longer names first.
+// A PV name runs to the first space (tabs do not separate); the rest is searched for the
+// modifier names as substrings, the longer names first.
+void parsePvLink(std::string_view link, DbfType field, ParsedLink& out) {
     out.type = LinkType::PvLink;
     const std::size_t space = link.find(' ');
     out.text = link.substr(0, space);
-    if (space == std::string_view::npos) return true;
+    if (space == std::string_view::npos) return;
     const std::string_view modifiers = link.substr(space + 1);
     auto has = [modifiers](std::string_view name) {
         return modifiers.find(name) != std::string_view::npos;
@@ -172,6 +138,48 @@ bool parseLink(std::string_view text, DbfType field,
         out.pp = out.cp = out.cpp = false;
         out.severity = MaxSeverity::NMS;
     }
+}
+
+} // namespace
+
+bool parseLink(std::string_view text, DbfType field,
+               const std::function<bool(std::string_view)>& isJsonLinkType, ParsedLink& out,
+               std::string* message) {
+    out = ParsedLink{};
+    const std::string_view link = trimmed(text);
+
+    if (!link.empty() && link.front() == '@') {
+        out.type = LinkType::InstIo;
+        out.text = link.substr(1);
+        return true;
+    }
+    if (!link.empty() && link.front() == '{' && link.back() == '}') {
+        if (!checkJsonLink(link, isJsonLinkType, message)) return false;
+        out.type = LinkType::JsonLink;
+        out.text = link;
+        return true;
+    }
+    if (!link.empty() && link.front() == '#') {
+        ParsedLink hardware;
+        if (!parseHardware(link, hardware, message)) return false;
+        out = hardware;
+        return true;
+    }
+
+    // A constant is empty or exactly one number; "1e999" or "0.1a" is not.
+    double number = 0;
+    if (link.empty() || parseDoubleText(link, number) == ConvertError::None) {
+        out.type = LinkType::Constant;
+        out.text = link;
+        return true;
+    }
+    if (link.front() == '[' && link.back() == ']') {
+        out.type = LinkType::Constant;
+        out.text = link;
+        out.isArrayConstant = true;
+        return true;
+    }
+    parsePvLink(link, field, out);
     return true;
 }
 

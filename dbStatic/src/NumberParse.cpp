@@ -2,49 +2,44 @@
 // modes, the epicsParse* range rules behind them and behind dbVerify, and their error texts.
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include "CharClassPvt.hpp"
 #include "NumberParsePvt.hpp"
 #include "NumberScanPvt.hpp"
 
+#include <epicsdb/CharClass.hpp>
+
+#include <array>
 #include <cfloat>
 #include <cmath>
 
 namespace epicsdb::dbstatic {
 
+namespace {
+
+// The texts of each ConvertError, in the enum's order: dbPutString's, then dbVerify's.
+struct ErrorTexts {
+    std::string_view put;
+    std::string_view verify;
+};
+constexpr std::array<ErrorTexts, 6> errorTexts{{
+    {"", ""},
+    {"No digits to convert", "Not a valid integer"},
+    {"Extraneous characters", "Extraneous characters after number"},
+    {"Too large to represent", "Number too large for field type"},
+    {"Too small to represent", "Number too small for field type"},
+    {"Number base not supported", "Internal error (badBase)"},
+}};
+
+} // namespace
+
 std::string_view convertErrorText(ConvertError error) noexcept {
-    switch (error) {
-    case ConvertError::None:
-        return "";
-    case ConvertError::NoDigits:
-        return "No digits to convert";
-    case ConvertError::Extraneous:
-        return "Extraneous characters";
-    case ConvertError::Overflow:
-        return "Too large to represent";
-    case ConvertError::Underflow:
-        return "Too small to represent";
-    case ConvertError::BadBase:
-        return "Number base not supported";
-    }
-    return "";
+    const auto index = static_cast<std::size_t>(error);
+    return index < errorTexts.size() ? errorTexts[index].put : "";
 }
 
 std::string_view verifyErrorText(ConvertError error) noexcept {
-    switch (error) {
-    case ConvertError::None:
-        return "";
-    case ConvertError::NoDigits:
-        return "Not a valid integer";
-    case ConvertError::Extraneous:
-        return "Extraneous characters after number";
-    case ConvertError::Overflow:
-        return "Number too large for field type";
-    case ConvertError::Underflow:
-        return "Number too small for field type";
-    case ConvertError::BadBase:
-        return "Internal error (badBase)";
-    }
-    return "Unknown numeric conversion error";
+    const auto index = static_cast<std::size_t>(error);
+    return index < errorTexts.size() ? errorTexts[index].verify
+                                     : "Unknown numeric conversion error";
 }
 
 namespace {

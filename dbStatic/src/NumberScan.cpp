@@ -1,17 +1,16 @@
-// glibc's strtol/strtoull/strtod/scanf("%i") number syntax over string_views. EPICS parses
-// every numeric field value, and decides which link texts are constants, with these.
+// glibc's strtol/strtoull/strtod/scanf("%i") number syntax over string_views, in the "C"
+// locale whatever the process's locale is. EPICS parses every numeric field value, and decides
+// which link texts are constants, with these.
 #include "NumberScanPvt.hpp"
 
-#include "CharClassPvt.hpp"
+#include <epicsdb/CharClass.hpp>
 
-#include <cerrno>
+#include <bit>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
+#include <cstdint>
 #include <limits>
-#include <locale.h>
-#include <memory>
+#include <string>
 
 namespace epicsdb::dbstatic::scan {
 
@@ -103,35 +102,72 @@ UnsignedValue toUnsigned(const ScannedInteger& scanned) noexcept {
 
 namespace {
 
-// The "C" locale, made once; strtod_l with it is immune to the process's LC_NUMERIC.
-locale_t cLocale() noexcept {
-    static const locale_t locale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
-    return locale;
+// glibc's ERANGE, worked out without strtod (which would need a NUL-terminated copy and a
+// locale object). from_chars rounds exactly as strtod does, so only the flag is missing: it is
+// set when the result overflowed to infinity, underflowed to zero, or is a subnormal that is
+// not exactly the number written.
+
+// The significant digits of the number from_chars read (no sign, no "0x"): the mantissa
+// digits from the first non-zero one to the last, and the power of the radix of the first.
+// Exponents saturate far beyond any double's range.
+struct Significand {
+    std::string digits;     // empty for zero
+    std::int64_t power = 0; // of 10, or of 2 for hex (then counted in bits)
+};
+
+Significand significandOf(std::string_view number, bool hex) {
+    Significand out;
+    std::int64_t integerDigits = 0;
+    std::int64_t index = 0; // of the current mantissa digit
+    std::int64_t leading = -1;
+    std::size_t i = 0;
+    bool point = false;
+    for (; i < number.size(); ++i) {
+        const char c = number[i];
+        if (c == '.') {
+            point = true;
+            continue;
+        }
+        if (!(hex ? isXDigit(c) : isDigit(c))) break;
+        if (!point) ++integerDigits;
+        if (leading < 0 && c != '0') leading = index;
+        if (leading >= 0) out.digits.push_back(c);
+        ++index;
+    }
+    if (leading < 0) return out;
+    while (out.digits.back() == '0')
+        out.digits.pop_back();
+    std::int64_t exponent = 0;
+    if (i < number.size()) { // 'e' or 'p', with the digits from_chars required after it
+        ++i;
+        const bool negative = number[i] == '-';
+        if (number[i] == '+' || number[i] == '-') ++i;
+        constexpr std::int64_t saturation = std::int64_t{1} << 40;
+        for (; i < number.size() && isDigit(number[i]); ++i)
+            if (exponent < saturation) exponent = exponent * 10 + (number[i] - '0');
+        if (negative) exponent = -exponent;
+    }
+    const std::int64_t place = integerDigits - 1 - leading;
+    out.power = hex ? 4 * place + exponent : place + exponent;
+    return out;
 }
 
-// The rare cases where glibc's errno matters (out of range, subnormal results) are settled by
-// glibc itself on a NUL-terminated copy of the number.
-ScannedDouble strtodRange(std::string_view number, std::size_t start) noexcept {
-    char small[128];
-    std::unique_ptr<char[]> large;
-    char* buffer = small;
-    if (number.size() >= sizeof small) {
-        large.reset(new (std::nothrow) char[number.size() + 1]);
-        if (!large) return {};
-        buffer = large.get();
+// Whether a subnormal result is exactly the number written.
+bool isExact(std::string_view number, bool hex, double result) {
+    const Significand written = significandOf(number, hex);
+    if (hex) {
+        // Exact when no bit of the number lies below the smallest subnormal, 2^-1074.
+        const char last = written.digits.back();
+        const auto lowBits = static_cast<std::int64_t>(std::countr_zero(chars::hexValue(last)));
+        const auto lastPlace = static_cast<std::int64_t>(written.digits.size() - 1);
+        return written.power - 4 * lastPlace + lowBits >= -1074;
     }
-    std::memcpy(buffer, number.data(), number.size());
-    buffer[number.size()] = '\0';
-    char* end = nullptr;
-    errno = 0;
-    const locale_t locale = cLocale();
-    const double value = locale ? strtod_l(buffer, &end, locale) : std::strtod(buffer, &end);
-    ScannedDouble out;
-    out.converted = end != buffer;
-    out.rangeError = errno == ERANGE;
-    out.value = value;
-    out.end = start + static_cast<std::size_t>(end - buffer);
-    return out;
+    // A subnormal has at most 767 significant decimal digits: print them all and compare.
+    char buffer[800];
+    const auto printed = std::to_chars(buffer, buffer + sizeof buffer, std::fabs(result),
+                                       std::chars_format::scientific, 780);
+    const Significand exact = significandOf({buffer, printed.ptr}, false);
+    return written.power == exact.power && written.digits == exact.digits;
 }
 
 } // namespace
@@ -140,7 +176,6 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
     const std::size_t size = text.size();
     while (pos < size && isSpace(text[pos]))
         ++pos;
-    const std::size_t start = pos;
     bool negative = false;
     if (pos < size && (text[pos] == '+' || text[pos] == '-')) {
         negative = text[pos] == '-';
@@ -153,19 +188,20 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
     const char* const last = text.data() + size;
     double value = 0;
     std::from_chars_result result{};
-    if (text[pos] == '0' && pos + 1 < size && (text[pos + 1] | 0x20) == 'x') {
+    const bool hex = text[pos] == '0' && pos + 1 < size && (text[pos + 1] | 0x20) == 'x';
+    if (hex) {
         // A hex mantissa starts with a hex digit or ".digit"; from_chars would also take a
         // sign, "inf" or "nan" here.
-        const std::size_t m = pos + 2;
-        const bool mantissa = (m < size && isXDigit(text[m])) ||
-                              (m + 1 < size && text[m] == '.' && isXDigit(text[m + 1]));
+        pos += 2;
+        const bool mantissa = (pos < size && isXDigit(text[pos])) ||
+                              (pos + 1 < size && text[pos] == '.' && isXDigit(text[pos + 1]));
         if (mantissa)
-            result = std::from_chars(text.data() + m, last, value, std::chars_format::hex);
+            result = std::from_chars(text.data() + pos, last, value, std::chars_format::hex);
         if (!mantissa || result.ec == std::errc::invalid_argument) {
             // "0x" with no hex mantissa after it reads as the 0 alone.
             out.converted = true;
             out.value = negative ? -0.0 : 0.0;
-            out.end = pos + 1;
+            out.end = pos - 1;
             return out;
         }
     } else {
@@ -173,12 +209,17 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
         if (result.ec == std::errc::invalid_argument) return out;
     }
     const std::size_t end = static_cast<std::size_t>(result.ptr - text.data());
-    const bool subnormal = result.ec == std::errc() && std::fpclassify(value) == FP_SUBNORMAL;
-    if (result.ec == std::errc::result_out_of_range || subnormal)
-        return strtodRange(text.substr(start, end - start), start);
+    const std::string_view number = text.substr(pos, end - pos);
     out.converted = true;
-    out.value = negative ? -value : value;
     out.end = end;
+    if (result.ec == std::errc::result_out_of_range) {
+        // from_chars leaves `value` alone: it is infinity for a huge number, zero for a tiny one.
+        out.rangeError = true;
+        value = significandOf(number, hex).power >= 0 ? HUGE_VAL : 0.0;
+    } else if (std::fpclassify(value) == FP_SUBNORMAL) {
+        out.rangeError = !isExact(number, hex, value);
+    }
+    out.value = negative ? -value : value;
     return out;
 }
 

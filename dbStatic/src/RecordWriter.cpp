@@ -64,13 +64,11 @@ void writeRecord(const Database& database, const Record& node, int level, std::s
 }
 
 void writeRecords(const Database& database, std::string& out, const RecordWriteOptions& options) {
-    writer::Output output(out);
-    writeAll(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeAll(database, o, options); });
 }
 
 void writeRecords(const Database& database, std::ostream& out, const RecordWriteOptions& options) {
-    writer::Output output(out);
-    writeAll(database, output, options);
+    writer::writeTo(out, [&](writer::Output& o) { writeAll(database, o, options); });
 }
 
 } // namespace epicsdb::dbstatic

@@ -35,28 +35,38 @@ constexpr std::array<std::pair<std::string_view, int>, 9> specialNames{{
     {"SPC_CALC", special::Calc},
 }};
 
+// The enum value whose name (in a table indexed by value) is `name`.
+template <class Enum, std::size_t N>
+std::optional<Enum> fromName(const std::array<std::string_view, N>& names,
+                             std::string_view name) noexcept {
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name) return static_cast<Enum>(i);
+    return std::nullopt;
+}
+
+template <class Enum, std::size_t N>
+std::string_view nameOf(const std::array<std::string_view, N>& names, Enum value,
+                        std::string_view unknown) noexcept {
+    const auto index = static_cast<std::size_t>(value);
+    return index < N ? names[index] : unknown;
+}
+
 } // namespace
 
 std::optional<DbfType> dbfTypeFromName(std::string_view name) noexcept {
-    for (std::size_t i = 0; i < dbfNames.size(); ++i)
-        if (dbfNames[i] == name) return static_cast<DbfType>(i);
-    return std::nullopt;
+    return fromName<DbfType>(dbfNames, name);
 }
 
 std::string_view dbfTypeName(DbfType type) noexcept {
-    const auto index = static_cast<std::size_t>(type);
-    return index < dbfNames.size() ? dbfNames[index] : "BAD_DBF_TYPE";
+    return nameOf(dbfNames, type, "BAD_DBF_TYPE");
 }
 
 std::optional<LinkType> linkTypeFromName(std::string_view name) noexcept {
-    for (std::size_t i = 0; i < linkNames.size(); ++i)
-        if (linkNames[i] == name) return static_cast<LinkType>(i);
-    return std::nullopt;
+    return fromName<LinkType>(linkNames, name);
 }
 
 std::string_view linkTypeName(LinkType type) noexcept {
-    const auto index = static_cast<std::size_t>(type);
-    return index < linkNames.size() ? linkNames[index] : std::string_view();
+    return nameOf(linkNames, type, {});
 }
 
 std::string_view specialName(int code) noexcept {

@@ -4,12 +4,10 @@
 // holds the last value that hashed to it.
 #pragma once
 
-#include "FastHash.hpp"
-
 #include <epicsdb/mempool/Arena.hpp>
+#include <epicsdb/support/Hash.hpp>
 
 #include <array>
-#include <functional>
 #include <string_view>
 
 namespace epicsdb::dbstatic {
@@ -20,7 +18,7 @@ public:
 
     std::string_view store(std::string_view value, mempool::Arena& arena) {
         if (value.size() > kMaxLength) return arena.copy(value);
-        std::string_view& slot = slots_[fastHash(value) & (kSlots - 1)];
+        std::string_view& slot = slots_[support::fastHash(value) & (kSlots - 1)];
         if (slot.data() && slot == value) return slot;
         slot = arena.copy(value);
         return slot;

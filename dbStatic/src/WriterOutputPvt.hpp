@@ -51,6 +51,14 @@ private:
     std::ostream* stream_ = nullptr;
 };
 
+// Runs `body(Output&)` on an Output over `target`, a std::string or a std::ostream: the body of
+// both forms of every writer.
+template <class Target, class Body>
+void writeTo(Target& target, Body&& body) {
+    Output out(target);
+    body(out);
+}
+
 // The record types a writer walks: all in definition order for "" and "*", else the one named.
 // Throws RecordTypeNotFound for an unknown name.
 std::vector<const RecordType*> selectRecordTypes(const Database& database,

@@ -18,22 +18,27 @@ namespace {
 
 const std::string kRedError = "\033[31;1mERROR\033[0m";
 
-int recordExists(const char* name) {
+// Runs `body(entry)` on an entry of `base` made for it, and gives back what it returns.
+template <class Body>
+auto withEntry(DBBASE* base, Body body) {
     DBENTRY entry;
-    dbInitEntry(pdbbase, &entry);
-    const long status = dbFindRecord(&entry, name);
+    dbInitEntry(base, &entry);
+    const auto result = body(entry);
     dbFinishEntry(&entry);
-    return status == 0;
+    return result;
+}
+
+int recordExists(const char* name, DBBASE* base = pdbbase) {
+    return withEntry(base, [name](DBENTRY& entry) { return dbFindRecord(&entry, name) == 0; });
 }
 
 int nodeCount() {
-    DBENTRY entry;
-    dbInitEntry(pdbbase, &entry);
-    int count = 0;
-    for (long status = dbFirstRecordType(&entry); !status; status = dbNextRecordType(&entry))
-        count += dbGetNRecords(&entry);
-    dbFinishEntry(&entry);
-    return count;
+    return withEntry(pdbbase, [](DBENTRY& entry) {
+        int count = 0;
+        for (long status = dbFirstRecordType(&entry); !status; status = dbNextRecordType(&entry))
+            count += dbGetNRecords(&entry);
+        return count;
+    });
 }
 
 std::string hookCalls;
@@ -109,12 +114,11 @@ TEST(Load, IocshVariablesApplyToEveryLoad) {
         dbLoadDatabase(dbd.c_str(), nullptr, nullptr);
         dbRecordsAbcSorted = 1;
         dbLoadRecords(db.c_str(), nullptr);
-        DBENTRY entry;
-        dbInitEntry(pdbbase, &entry);
-        dbFindRecordType(&entry, "tst");
-        dbFirstRecord(&entry);
-        std::printf("\nfirst %s\n", dbGetRecordName(&entry));
-        dbFinishEntry(&entry);
+        withEntry(pdbbase, [](DBENTRY& entry) {
+            dbFindRecordType(&entry, "tst");
+            dbFirstRecord(&entry);
+            return std::printf("\nfirst %s\n", dbGetRecordName(&entry));
+        });
         dbRecordsOnceOnly = 1;
         std::printf("once only %d\n", dbLoadRecords(again.c_str(), nullptr));
         dbRecordsOnceOnly = 0;
@@ -136,10 +140,7 @@ TEST(Load, ReadDatabaseFromAnOpenFile) {
     FILE* fp = std::fopen(db.c_str(), "r");
     ASSERT_NE(fp, nullptr);
     EXPECT_EQ(dbReadDatabaseFP(&base, fp, dir.path().c_str(), "N=fromfp"), 0);
-    DBENTRY entry;
-    dbInitEntry(base, &entry);
-    EXPECT_EQ(dbFindRecord(&entry, "fromfp"), 0);
-    dbFinishEntry(&entry);
+    EXPECT_TRUE(recordExists("fromfp", base));
     dbFreeBase(base);
 }
 
@@ -149,10 +150,7 @@ TEST(Load, ReadDatabaseAllocatesTheBaseAndSearchesThePath) {
     DBBASE* base = nullptr;
     EXPECT_EQ(dbReadDatabase(&base, "test.dbd", (":" + dir.path().string()).c_str(), nullptr), 0);
     ASSERT_NE(base, nullptr);
-    DBENTRY entry;
-    dbInitEntry(base, &entry);
-    EXPECT_EQ(dbFindRecordType(&entry, "tst"), 0);
-    dbFinishEntry(&entry);
+    EXPECT_EQ(withEntry(base, [](DBENTRY& entry) { return dbFindRecordType(&entry, "tst"); }), 0);
     dbFreeBase(base);
 }
 

@@ -4,9 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cerrno>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <locale.h>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -168,4 +175,109 @@ TEST(FloatParse, NegativeZeroAndNanSignSurvive) {
     EXPECT_TRUE(std::isnan(value) && std::signbit(value));
     ASSERT_EQ(parseFloat(DbfType::Float, "-nan", value), ConvertError::None);
     EXPECT_TRUE(std::isnan(value) && std::signbit(value));
+}
+
+namespace {
+
+// epicsParseDouble as EPICS does it, on glibc's own strtod in the "C" locale: the reference the
+// parser (which never calls strtod) must agree with.
+struct Reference {
+    ConvertError error;
+    double value;
+};
+
+Reference referenceParse(const std::string& text) {
+    static const locale_t cLocale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
+    char* end = nullptr;
+    errno = 0;
+    const double value = strtod_l(text.c_str(), &end, cLocale);
+    if (end == text.c_str()) return {ConvertError::NoDigits, 0};
+    if (errno == ERANGE) return {value == 0 ? ConvertError::Underflow : ConvertError::Overflow, 0};
+    while (*end == ' ' || (*end >= '\t' && *end <= '\r'))
+        ++end;
+    if (*end) return {ConvertError::Extraneous, 0};
+    return {ConvertError::None, value};
+}
+
+void expectLikeStrtod(const std::string& text) {
+    const Reference expected = referenceParse(text);
+    double value = 0;
+    const ConvertError error = parseFloat(DbfType::Double, text, value);
+    ASSERT_EQ(error, expected.error) << '"' << text << '"';
+    if (error == ConvertError::None) {
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(value), std::bit_cast<std::uint64_t>(expected.value))
+            << '"' << text << '"';
+    }
+}
+
+} // namespace
+
+// Where ERANGE is decided (overflow, underflow to zero, inexact subnormals, in decimal and hex,
+// exact numbers written with every digit): the parser agrees with glibc on many numbers near
+// the edges of the double range.
+TEST(FloatParse, RangeErrorsAsGlibcStrtodSetsThem) {
+    std::mt19937_64 random(20240607);
+    auto pick = [&random](int low, int high) {
+        return std::uniform_int_distribution<int>(low, high)(random);
+    };
+    auto digits = [&](int count, bool hex) {
+        std::string out;
+        for (int i = 0; i < count; ++i)
+            out += (hex ? "0123456789abcdef" : "0123456789")[pick(0, hex ? 15 : 9)];
+        return out;
+    };
+    for (const char* text : {"4.9406564584124654e-324",
+                             "2.4703282292062327e-324",
+                             "2.4703282292062328e-324",
+                             "2.2250738585072009e-308",
+                             "2.2250738585072014e-308",
+                             "1.7976931348623157e308",
+                             "1.7976931348623158e308",
+                             "1.7976931348623159e308",
+                             "0x1p-1075",
+                             "0x1.00001p-1075",
+                             "0x1p-1074",
+                             "0x3p-1075",
+                             "0x1.fffffffffffffp1023",
+                             "0x1.fffffffffffff8p1023",
+                             "0x0.0000000000001p-1022",
+                             "0x0.00000000000008p-1022",
+                             "-1e-320",
+                             "-0x1p-1080",
+                             "0e-99999",
+                             "0x0p-99999",
+                             "1e-99999999999999999999",
+                             "1e+99999999999999999999",
+                             "0.000000000000000000001e-300",
+                             "100000000000000000000e-344"})
+        expectLikeStrtod(text);
+    for (int i = 0; i < 4000; ++i) {
+        // Decimal numbers around the subnormal range and the largest doubles.
+        const std::string mantissa = digits(pick(1, 25), false);
+        const int point = pick(0, static_cast<int>(mantissa.size()));
+        const int exponent = pick(0, 1) ? pick(-345, -300) : pick(295, 312);
+        expectLikeStrtod(std::string(pick(0, 1) ? "-" : "") + mantissa.substr(0, point) + "." +
+                         mantissa.substr(point) + "e" + std::to_string(exponent));
+        // Hex numbers around the same edges.
+        const std::string hex = digits(pick(1, 16), true);
+        const int binary = pick(0, 1) ? pick(-1140, -1015) : pick(1010, 1030);
+        expectLikeStrtod("0x" + hex.substr(0, 1) + "." + hex.substr(1) + "p" +
+                         std::to_string(binary));
+        // Subnormals written exactly, with every decimal digit, or one unit off in the last.
+        const double subnormal = std::bit_cast<double>(random() % (std::uint64_t{1} << 52));
+        char buffer[900];
+        const auto printed = std::to_chars(buffer, buffer + sizeof buffer, subnormal,
+                                           std::chars_format::scientific, 800);
+        std::string exact(buffer, printed.ptr);
+        expectLikeStrtod(exact);
+        const std::size_t e = exact.find('e');
+        std::size_t last = exact.find_last_not_of('0', e - 1);
+        if (exact[last] != '.') {
+            exact[last] = exact[last] == '9' ? '8' : static_cast<char>(exact[last] + 1);
+            expectLikeStrtod(exact);
+        }
+        const auto hexPrinted =
+            std::to_chars(buffer, buffer + sizeof buffer, subnormal, std::chars_format::hex);
+        expectLikeStrtod("0x" + std::string(buffer, hexPrinted.ptr));
+    }
 }

@@ -1,14 +1,19 @@
-// JSON output: the documented schema, field selection and string escaping.
+// JSON output: the documented schema, field selection and string escaping. The output is
+// read back with a JSON parser (nlohmann, order-preserving) and its facts checked; the layout
+// itself is pinned by a few literal documents.
 #include "TestDatabase.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
 namespace epicsdb::test {
 namespace {
+
+using Json = nlohmann::ordered_json;
 
 std::string json(const Database& db, JsonWriteOptions options = {}) {
     std::string out;
@@ -16,8 +21,21 @@ std::string json(const Database& db, JsonWriteOptions options = {}) {
     return out;
 }
 
+Json parsed(const Database& db, JsonWriteOptions options = {}) {
+    return Json::parse(json(db, options));
+}
+
+// The keys of an object, in document order.
+std::vector<std::string> keysOf(const Json& object) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : object.items())
+        keys.push_back(key);
+    return keys;
+}
+
 TEST(JsonWriter, EmptyDatabase) {
     AiDatabase t;
+    EXPECT_EQ(parsed(t.db), Json::parse(R"({"records": []})"));
     EXPECT_EQ(json(t.db), "{\n  \"records\": []\n}\n");
 }
 
@@ -30,6 +48,30 @@ TEST(JsonWriter, RecordsWithNonDefaultFieldsInfosAndAliases) {
     t.db.putInfo(*alias, "own", "x");
     ASSERT_NE(t.db.createAlias(r, "r:1:second"), nullptr);
     t.record("r:2", {}, {}, true);
+
+    const Json records = parsed(t.db)["records"];
+    ASSERT_EQ(records.size(), 2u);
+    const Json& first = records[0];
+    EXPECT_EQ(keysOf(first),
+              (std::vector<std::string>{"name", "type", "grecord", "fields", "info", "aliases"}));
+    EXPECT_EQ(first["name"], "r:1");
+    EXPECT_EQ(first["type"], "ai");
+    EXPECT_EQ(first["grecord"], false);
+    // Non-default fields only, in definition order, as dbGetString reads them.
+    EXPECT_EQ(first["fields"], Json::parse(R"({"DESC": "a \"pp\" b", "DTYP": "Soft Channel",
+                                               "UDF": "0", "FLNK": "r:2", "VAL": "1500"})"));
+    EXPECT_EQ(keysOf(first["fields"]),
+              (std::vector<std::string>{"DESC", "DTYP", "UDF", "FLNK", "VAL"}));
+    EXPECT_EQ(first["info"], Json::parse(R"({"j": "{a:1}", "k": "v"})"));
+    EXPECT_EQ(first["aliases"], Json::parse(R"([{"name": "r:1:alias", "info": {"own": "x"}},
+                                                {"name": "r:1:second", "info": {}}])"));
+    EXPECT_EQ(records[1]["name"], "r:2");
+    EXPECT_EQ(records[1]["grecord"], true);
+    EXPECT_EQ(records[1]["fields"], Json::parse(R"({"DTYP": "Soft Channel"})"));
+    EXPECT_TRUE(records[1]["info"].empty());
+    EXPECT_TRUE(records[1]["aliases"].empty());
+
+    // The layout: two-space indentation, one member a line, empty containers closed at once.
     EXPECT_EQ(json(t.db), R"({
   "records": [
     {
@@ -78,41 +120,70 @@ TEST(JsonWriter, RecordsWithNonDefaultFieldsInfosAndAliases) {
 TEST(JsonWriter, NonDefaultSelectionIncludesFieldsOutsideTheDctSet) {
     AiDatabase t;
     t.record("r", {{"RVAL", "7"}, {"SCAN", "Passive"}, {"INP", ""}});
-    const std::string out = json(t.db);
-    EXPECT_NE(out.find("\"RVAL\": \"7\""), std::string::npos) << out;
-    EXPECT_EQ(out.find("\"SCAN\""), std::string::npos) << out; // set, but to its default
-    EXPECT_EQ(out.find("\"INP\""), std::string::npos) << out;  // link equal to its initial
-    EXPECT_EQ(out.find("\"NAME\""), std::string::npos) << out;
+    const Json fields = parsed(t.db)["records"][0]["fields"];
+    EXPECT_EQ(fields.value("RVAL", ""), "7") << fields;
+    EXPECT_FALSE(fields.contains("SCAN")) << fields; // set, but to its default
+    EXPECT_FALSE(fields.contains("INP")) << fields;  // link equal to its initial
+    EXPECT_FALSE(fields.contains("NAME")) << fields; // the record's "name"
 }
 
 TEST(JsonWriter, AllFieldsWithNullForFieldsWithoutStringForm) {
     AiDatabase t;
     t.record("r");
-    const std::string out = json(t.db, {"", JsonFieldSelection::All});
-    for (std::string_view piece : {"\"NAME\": \"r\"", "\"MLOK\": null", "\"HASH\": \"0x0\"",
-                                   "\"SDLY\": \"-1\"", "\"SCAN\": \"Passive\"", "\"FLNK\": \"\""})
-        EXPECT_NE(out.find(piece), std::string::npos) << piece << " in\n" << out;
+    const Json fields = parsed(t.db, {"", JsonFieldSelection::All})["records"][0]["fields"];
+    EXPECT_EQ(fields["NAME"], "r");
+    EXPECT_TRUE(fields["MLOK"].is_null());
+    EXPECT_EQ(fields["HASH"], "0x0");
+    EXPECT_EQ(fields["SDLY"], "-1");
+    EXPECT_EQ(fields["SCAN"], "Passive");
+    EXPECT_EQ(fields["FLNK"], "");
     // Every field is there, in definition order.
-    std::size_t at = 0;
-    for (const FieldDef& field : t.ai->fields()) {
-        const std::size_t next = out.find("\"" + std::string(field.name) + "\": ", at);
-        ASSERT_NE(next, std::string::npos) << field.name;
-        at = next;
-    }
+    std::vector<std::string> names;
+    for (const FieldDef& field : t.ai->fields())
+        names.emplace_back(field.name);
+    EXPECT_EQ(keysOf(fields), names);
 }
 
 TEST(JsonWriter, EscapesStringsTheJsonWay) {
+    // The value, and how the document spells it.
     const std::pair<std::string_view, std::string_view> cases[] = {
         {"q\"b\\s", R"(q\"b\\s)"},       {"t\tn\nr\r", R"(t\tn\nr\r)"}, {"\b\f", R"(\b\f)"},
-        {"\x01\x1f", R"(\u0001\u001f)"}, {"it's é", "it's é"},
+        {"\x01\x1f", R"(\u0001\u001F)"}, {{"\0z", 2}, R"(\u0000z)"},    {"it's é/", "it's é/"},
     };
     for (const auto& [value, escaped] : cases) {
         AiDatabase t;
-        t.record("e", {}, {{"i", value}});
-        const std::string expected = "\"i\": \"" + std::string(escaped) + "\"";
-        EXPECT_NE(json(t.db).find(expected), std::string::npos)
-            << ::testing::PrintToString(value) << " in\n"
-            << json(t.db);
+        t.record("e", {{"DESC", value}}, {{std::string(value), value}});
+        const std::string out = json(t.db);
+        const Json record = Json::parse(out)["records"][0];
+        EXPECT_EQ(record["info"].value(std::string(value), "?"), value) << out;
+        EXPECT_EQ(record["fields"]["DESC"], value) << out;
+        const std::string expected =
+            "\"" + std::string(escaped) + "\": \"" + std::string(escaped) + "\"";
+        EXPECT_NE(out.find(expected), std::string::npos) << expected << " in\n" << out;
+    }
+}
+
+TEST(JsonWriter, AppendJsonStringQuotesAndEscapesLikeTheDocument) {
+    std::string out = "x=";
+    appendJsonString("a\"b\\c\n\x01\xff", out);
+    EXPECT_EQ(out, "x=\"a\\\"b\\\\c\\n\\u0001\xff\"");
+    appendJsonString("", out);
+    EXPECT_EQ(out.substr(out.size() - 2), "\"\"");
+}
+
+// What is not UTF-8 is neither refused nor repaired: the bytes are copied as they are.
+TEST(JsonWriter, BytesThatAreNotUtf8PassThrough) {
+    for (const std::string_view value : {"\xff\xfe", "a\xc3", "\xe2\x82", "\xc0\xaf!", "\x80"}) {
+        AiDatabase t;
+        t.record("bad", {{"DESC", value}}, {{"i", value}});
+        std::string out;
+        ASSERT_NO_THROW(writeJson(t.db, out));
+        const std::string quoted = "\"" + std::string(value) + "\"";
+        EXPECT_NE(out.find("\"DESC\": " + quoted), std::string::npos) << out;
+        EXPECT_NE(out.find("\"i\": " + quoted), std::string::npos) << out;
+        std::ostringstream stream;
+        ASSERT_NO_THROW(writeJson(t.db, stream));
+        EXPECT_EQ(stream.str(), out);
     }
 }
 
@@ -122,17 +193,25 @@ TEST(JsonWriter, SourcePositionsWhenAskedAndKnown) {
     ASSERT_NE(t.db.createRecord(*t.ai, "placed", false, {file, 12}), nullptr);
     ASSERT_NE(t.db.createRecord(*t.ai, "unplaced", false), nullptr);
     JsonWriteOptions options;
-    EXPECT_EQ(json(t.db, options).find("\"source\""), std::string::npos);
+    const Json unplaced = parsed(t.db, options);
+    for (const Json& record : unplaced["records"])
+        EXPECT_FALSE(record.contains("source")) << record;
     options.sourcePositions = true;
-    const std::string out = json(t.db, options);
-    EXPECT_NE(out.find("\"grecord\": false,\n      \"source\": {\"file\": \"dir/x.db\", "
-                       "\"line\": 12},\n"),
+    const Json records = parsed(t.db, options)["records"];
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(keysOf(records[0]), (std::vector<std::string>{"name", "type", "grecord", "source",
+                                                            "fields", "info", "aliases"}));
+    EXPECT_EQ(records[0]["source"], Json::parse(R"({"file": "dir/x.db", "line": 12})"));
+    EXPECT_FALSE(records[1].contains("source")) << "only one record is placed";
+    // The source object stays on one line.
+    EXPECT_NE(json(t.db, options)
+                  .find("\"grecord\": false,\n      \"source\": {\"file\": \"dir/x.db\", "
+                        "\"line\": 12},\n"),
               std::string::npos)
-        << out;
-    EXPECT_EQ(out.find("\"source\""), out.rfind("\"source\"")) << "only one record is placed";
+        << json(t.db, options);
 }
 
-TEST(JsonWriter, RecordTypeSelectionAndStreamOutput) {
+TEST(JsonWriter, RecordTypeSelection) {
     AiDatabase t;
     const std::vector<FieldDef> xFields = {Field("NAME", DbfType::String).size(61)};
     RecordType* x = t.db.addRecordType("x", xFields).item;
@@ -140,15 +219,43 @@ TEST(JsonWriter, RecordTypeSelectionAndStreamOutput) {
     t.record("a1");
     JsonWriteOptions options;
     options.recordType = "x";
-    const std::string onlyX = json(t.db, options);
-    EXPECT_NE(onlyX.find("\"x1\""), std::string::npos);
-    EXPECT_EQ(onlyX.find("\"a1\""), std::string::npos);
+    const Json onlyX = parsed(t.db, options)["records"];
+    ASSERT_EQ(onlyX.size(), 1u);
+    EXPECT_EQ(onlyX[0]["name"], "x1");
+    options.recordType = "*";
+    EXPECT_EQ(parsed(t.db, options)["records"].size(), 2u);
     options.recordType = "nosuch";
     EXPECT_THROW(json(t.db, options), RecordTypeNotFound);
+}
 
-    std::ostringstream stream;
+// A stream gets the same document, in chunks while it is written: a large dump is never held
+// in memory whole.
+TEST(JsonWriter, StreamOutputComesInChunks) {
+    class CountingBuffer : public std::stringbuf {
+    public:
+        std::size_t writes = 0;
+
+    protected:
+        std::streamsize xsputn(const char* text, std::streamsize count) override {
+            ++writes;
+            return std::stringbuf::xsputn(text, count);
+        }
+    };
+    AiDatabase t;
+    constexpr int kRecords = 2000;
+    for (int i = 0; i < kRecords; ++i)
+        t.record("r:" + std::to_string(i), {{"DESC", "record number " + std::to_string(i)}},
+                 {{"i", "v"}});
+    CountingBuffer buffer;
+    std::ostream stream(&buffer);
     writeJson(t.db, stream);
-    EXPECT_EQ(stream.str(), json(t.db));
+    const std::string streamed = buffer.str();
+    EXPECT_EQ(streamed, json(t.db));
+    EXPECT_GT(buffer.writes, 3u) << streamed.size() << " bytes in one piece";
+    const Json records = Json::parse(streamed)["records"];
+    ASSERT_EQ(records.size(), static_cast<std::size_t>(kRecords));
+    EXPECT_EQ(records[kRecords - 1]["name"], "r:" + std::to_string(kRecords - 1));
+    EXPECT_EQ(records[kRecords - 1]["fields"]["DESC"], "record number 1999");
 }
 
 } // namespace

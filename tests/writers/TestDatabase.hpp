@@ -21,6 +21,12 @@ public:
         def_.name = name;
         def_.type = type;
     }
+    // A field with a promptgroup and a prompt, as most are.
+    Field(std::string_view name, DbfType type, std::string_view group, std::string_view prompt)
+        : Field(name, type) {
+        def_.promptGroup = group;
+        def_.prompt = prompt;
+    }
     Field& group(std::string_view g) { return def_.promptGroup = g, *this; }
     Field& prompt(std::string_view p) { return def_.prompt = p, *this; }
     Field& initial(std::string_view i) {
@@ -60,74 +66,42 @@ struct AiDatabase {
         yesNo = db.addMenu("menuYesNo", yesNoChoices).item;
         const std::vector<FieldDef> fields = {
             Field("NAME", DbfType::String).size(61).special(special::NoMod).prompt("Record Name"),
-            Field("DESC", DbfType::String).size(41).group("10 - Common").prompt("Descriptor"),
-            Field("ASG", DbfType::String)
+            Field("DESC", DbfType::String, "10 - Common", "Descriptor").size(41),
+            Field("ASG", DbfType::String, "10 - Common", "Access Security Group")
                 .size(29)
-                .group("10 - Common")
-                .special(special::As)
-                .prompt("Access Security Group"),
-            Field("SCAN", DbfType::Menu)
-                .group("20 - Scan")
+                .special(special::As),
+            Field("SCAN", DbfType::Menu, "20 - Scan", "Scan Mechanism")
                 .interest(1)
                 .menu(scan)
-                .special(special::Scan)
-                .prompt("Scan Mechanism"),
-            Field("DTYP", DbfType::Device).group("10 - Common").interest(1).prompt("Device Type"),
-            Field("DISV", DbfType::Short).group("20 - Scan").initial("1").prompt("Disable Value"),
+                .special(special::Scan),
+            Field("DTYP", DbfType::Device, "10 - Common", "Device Type").interest(1),
+            Field("DISV", DbfType::Short, "20 - Scan", "Disable Value").initial("1"),
             Field("MLOK", DbfType::NoAccess)
                 .interest(4)
                 .extra("epicsMutexId        mlok")
                 .special(special::NoMod)
                 .prompt("Monitor lock"),
             Field("PROC", DbfType::UChar).interest(3).pp().prompt("Force Processing"),
-            Field("UDF", DbfType::UChar)
-                .group("10 - Common")
-                .initial("1")
-                .interest(1)
-                .pp()
-                .prompt("Undefined"),
-            Field("FLNK", DbfType::FwdLink)
-                .group("20 - Scan")
-                .interest(1)
-                .prompt("Forward Process Link"),
-            Field("VAL", DbfType::Double)
-                .group("40 - Input")
-                .asl0()
-                .pp()
-                .prompt("Current EGU Value"),
-            Field("INP", DbfType::InLink)
-                .group("40 - Input")
-                .interest(1)
-                .prompt("Input Specification"),
-            Field("PREC", DbfType::Short)
-                .group("80 - Display")
-                .interest(1)
-                .prop()
-                .prompt("Display Precision"),
-            Field("EGU", DbfType::String)
+            Field("UDF", DbfType::UChar, "10 - Common", "Undefined").initial("1").interest(1).pp(),
+            Field("FLNK", DbfType::FwdLink, "20 - Scan", "Forward Process Link").interest(1),
+            Field("VAL", DbfType::Double, "40 - Input", "Current EGU Value").asl0().pp(),
+            Field("INP", DbfType::InLink, "40 - Input", "Input Specification").interest(1),
+            Field("PREC", DbfType::Short, "80 - Display", "Display Precision").interest(1).prop(),
+            Field("EGU", DbfType::String, "80 - Display", "Engineering Units")
                 .size(16)
-                .group("80 - Display")
                 .interest(1)
-                .prop()
-                .prompt("Engineering Units"),
-            Field("HOPR", DbfType::Double)
-                .group("80 - Display")
+                .prop(),
+            Field("HOPR", DbfType::Double, "80 - Display", "High Operating Range")
                 .interest(1)
-                .prop()
-                .prompt("High Operating Range"),
+                .prop(),
             Field("RVAL", DbfType::Long).pp().prompt("Current Raw Value"),
             Field("HASH", DbfType::ULong).interest(3).hex().prompt("Hash"),
-            Field("SMOO", DbfType::Double).group("60 - Convert").interest(1).prompt("Smoothing"),
-            Field("SIML", DbfType::OutLink)
-                .group("90 - Simulate")
-                .interest(1)
-                .prompt("Simulation Mode Link"),
-            Field("SDLY", DbfType::Double)
-                .group("90 - Simulate")
+            Field("SMOO", DbfType::Double, "60 - Convert", "Smoothing").interest(1),
+            Field("SIML", DbfType::OutLink, "90 - Simulate", "Simulation Mode Link").interest(1),
+            Field("SDLY", DbfType::Double, "90 - Simulate", "Sim. Mode Async Delay")
                 .initial("-1.0")
                 .interest(2)
-                .special(special::Mod)
-                .prompt("Sim. Mode Async Delay"),
+                .special(special::Mod),
         };
         ai = db.addRecordType("ai", fields).item;
         db.addDevice(*ai, {LinkType::Constant, "devAiSoft", "Soft Channel"});

@@ -205,6 +205,9 @@ private:
     void unlink(Record& node);
     void saveForUndo(Record& node);
     void rollback();
+    void restoreNodes(const Undo& u);
+    void restoreRecordLists(const Undo& u);
+    void dropDefinitions(const Undo& u);
     [[nodiscard]] std::string_view copyText(std::string_view text) { return arena_.copy(text); }
 
     DatabaseOptions options_;
