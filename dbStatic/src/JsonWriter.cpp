@@ -235,13 +235,6 @@ void writeDocument(const Database& database, writer::Output& out, const JsonWrit
 
 } // namespace
 
-void appendJsonString(std::string_view text, std::string& out) {
-    StringStream stream(out, 2 + 6 * text.size()); // the most one string can take
-    rapidjson::Writer<StringStream> json(stream);
-    json.String(text.data(), sizeOf(text));
-    stream.sync();
-}
-
 void writeJson(const Database& database, std::string& out, const JsonWriteOptions& options) {
     writer::writeTo(out, [&](writer::Output& o) { writeDocument(database, o, options); });
 }

@@ -165,6 +165,13 @@ ConvertError parseFloat(DbfType type, std::string_view text, double& value) noex
     return ConvertError::None;
 }
 
+std::size_t scanDoublePrefix(std::string_view text, double& value) noexcept {
+    const scan::ScannedDouble scanned = scan::scanDouble(text, 0);
+    if (!scanned.converted) return 0;
+    value = scanned.value;
+    return scanned.end;
+}
+
 bool parseMenuIndex(std::string_view text, std::uint16_t& index) noexcept {
     std::uint64_t bits = 0;
     if (parseInteger(DbfType::UShort, text, true, bits) != ConvertError::None) return false;

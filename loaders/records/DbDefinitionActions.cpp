@@ -3,9 +3,10 @@
 // where includes are looked for.)
 #include "DbActions.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Types.hpp>
+#include <epicsdb/dbStatic/Values.hpp>
 
-#include <cstdlib>
 #include <limits>
 #include <string>
 
@@ -15,14 +16,6 @@ using dbstatic::DbfType;
 using dbstatic::FieldDef;
 
 namespace {
-namespace chars {
-constexpr bool isSpace(char c) noexcept {
-    return c == ' ' || (c >= '\t' && c <= '\r');
-}
-constexpr bool isDigit(char c) noexcept {
-    return c >= '0' && c <= '9';
-}
-} // namespace chars
 
 std::string quoted(std::string_view text) {
     return "\"" + std::string(text) + "\"";
@@ -52,10 +45,7 @@ bool scanShort(std::string_view text, int& value) {
 // epicsScanDouble, which EPICS checks breaktable values with: a number at the start (strtod's
 // syntax in the C locale); what follows it is ignored.
 bool scanDouble(std::string_view text, double& value) {
-    const std::string copy(text);
-    char* end = nullptr;
-    value = std::strtod(copy.c_str(), &end);
-    return end != copy.c_str();
+    return dbstatic::scanDoublePrefix(text, value) > 0;
 }
 } // namespace
 

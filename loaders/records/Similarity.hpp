@@ -3,17 +3,14 @@
 // differs, 2 otherwise (the weighting EPICS uses, so suggestions agree with it).
 #pragma once
 
+#include <epicsdb/CharClass.hpp>
+
 #include <algorithm>
 #include <iterator>
 #include <string_view>
 #include <vector>
 
 namespace epicsdb::loaders {
-
-// toupper() in the C locale.
-constexpr char asciiUpper(char c) noexcept {
-    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-}
 
 inline double nameSimilarity(std::string_view a, std::string_view b) {
     const std::size_t norm = 2 * std::max(a.size(), b.size());
@@ -26,7 +23,7 @@ inline double nameSimilarity(std::string_view a, std::string_view b) {
         for (std::size_t j = 0; j < b.size(); ++j) {
             std::size_t substitution = previous[j];
             if (a[i] != b[j]) ++substitution;
-            if (asciiUpper(a[i]) != asciiUpper(b[j])) ++substitution;
+            if (chars::toUpper(a[i]) != chars::toUpper(b[j])) ++substitution;
             current[j + 1] = std::min({previous[j + 1] + 2, current[j] + 2, substitution});
         }
         std::swap(previous, current);

@@ -59,14 +59,4 @@ struct Entry {
     }
 };
 
-// FNV-1a: cheap, and enough to skip most non-matching entries before comparing bytes.
-constexpr std::uint32_t hashName(std::string_view name) noexcept {
-    std::uint32_t hash = 2166136261u;
-    for (char c : name) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 16777619u;
-    }
-    return hash;
-}
-
 } // namespace epicsdb::maclib::detail

@@ -105,7 +105,7 @@ Entry* MacroTable::create(std::string_view name, EntryKind kind) {
     nameCopy[name.size()] = '\0';
     entry->nameSize = name.size();
     entry->blockCapacity = block.capacity;
-    entry->nameHash = detail::hashName(name);
+    entry->nameHash = detail::NameIndex::hashOf(name);
     entry->level = level_;
     entry->kind = kind;
     entry->prev = tail_;
@@ -157,7 +157,7 @@ void MacroTable::remove(Entry& entry) noexcept {
 }
 
 Entry* MacroTable::lookup(std::string_view name) {
-    if (Entry* entry = index_.find(name, detail::hashName(name))) return entry;
+    if (Entry* entry = index_.find(name, detail::NameIndex::hashOf(name))) return entry;
     if (environment_ && !name.empty()) return findEnvironment(name);
     return nullptr;
 }

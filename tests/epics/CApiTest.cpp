@@ -52,7 +52,7 @@ protected:
     // dbFindRecord that must succeed.
     void find(const char* name) { ASSERT_EQ(dbFindRecord(&entry_, name), 0) << name; }
 
-    TempDir dir_;
+    ScratchDir dir_;
     DBBASE* base_ = nullptr;
     DBENTRY entry_{};
 };
@@ -545,7 +545,7 @@ TEST_F(CApi, WritersOntoFiles) {
                               "device(tst,INST_IO,devTstInst,\"Inst\")\n");
     std::fclose(file);
 
-    const std::string path = (dir_.path() / "out.db").string();
+    const std::string path = dir_.path("out.db");
     EXPECT_EQ(dbWriteRecord(base_, path.c_str(), "", 2), 0);
     file = std::fopen(path.c_str(), "r");
     ASSERT_NE(file, nullptr);
@@ -556,7 +556,7 @@ TEST_F(CApi, WritersOntoFiles) {
 }
 
 TEST_F(CApi, WriterErrors) {
-    const std::string unwritable = (dir_.path() / "no" / "such" / "dir.db").string();
+    const std::string unwritable = dir_.path("no/such/dir.db");
     const ChildResult result = runCapturingBoth([&] {
         std::printf("status %ld\n", dbWriteRecordFP(base_, stdout, "nosuch", 0));
         std::printf("status %ld\n", dbWriteRecord(base_, unwritable.c_str(), nullptr, 0));

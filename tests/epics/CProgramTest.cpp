@@ -9,7 +9,7 @@ namespace epicsdb::test {
 namespace {
 
 TEST(CProgram, WalksPutsVerifiesAndWritesThroughTheCApi) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     const std::string db = dir.write("test.db", R"(
 record(tst, "$(P)one") {

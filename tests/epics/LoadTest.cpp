@@ -61,7 +61,7 @@ TEST(Load, UsageMessagesForMissingFileNames) {
 }
 
 TEST(Load, RecordsLoadIntoTheGlobalDatabaseAndCallTheHook) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     const std::string db = dir.write("a.db", "record(tst, \"$(P)a\") { field(VAL, \"$(V=1)\") }\n");
     const ChildResult result = runCapturingBoth([&] {
@@ -77,7 +77,7 @@ TEST(Load, RecordsLoadIntoTheGlobalDatabaseAndCallTheHook) {
 }
 
 TEST(Load, AFailedLoadReportsAndLeavesTheDatabaseAsItWas) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     const std::string good = dir.write("good.db", "record(tst, \"kept\") {}\n");
     // The first record is fine; the second has an unknown field.
@@ -106,7 +106,7 @@ TEST(Load, AFailedLoadReportsAndLeavesTheDatabaseAsItWas) {
 }
 
 TEST(Load, IocshVariablesApplyToEveryLoad) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     const std::string db = dir.write("a.db", "record(tst, \"b\") {}\nrecord(tst, \"a\") {}\n");
     const std::string again = dir.write("again.db", "record(tst, \"a\") { field(DESC, x) }\n");
@@ -131,7 +131,7 @@ TEST(Load, IocshVariablesApplyToEveryLoad) {
 }
 
 TEST(Load, ReadDatabaseFromAnOpenFile) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     const std::string db = dir.write("fp.db", "record(tst, \"$(N)\") {}\n");
     DBBASE* base = nullptr;
@@ -145,26 +145,25 @@ TEST(Load, ReadDatabaseFromAnOpenFile) {
 }
 
 TEST(Load, ReadDatabaseAllocatesTheBaseAndSearchesThePath) {
-    TempDir dir;
+    ScratchDir dir;
     dir.write("test.dbd", kTestDbd);
     DBBASE* base = nullptr;
-    EXPECT_EQ(dbReadDatabase(&base, "test.dbd", (":" + dir.path().string()).c_str(), nullptr), 0);
+    EXPECT_EQ(dbReadDatabase(&base, "test.dbd", (":" + dir.path()).c_str(), nullptr), 0);
     ASSERT_NE(base, nullptr);
     EXPECT_EQ(withEntry(base, [](DBENTRY& entry) { return dbFindRecordType(&entry, "tst"); }), 0);
     dbFreeBase(base);
 }
 
 TEST(Load, TemplateReturnCodes) {
-    TempDir dir;
+    ScratchDir dir;
     const std::string dbd = dir.write("test.dbd", kTestDbd);
     dir.write("t.db", "record(tst, \"$(P)$(N)\") { field(DESC, \"$(D=none)\") }\n");
-    const std::string subs =
-        dir.write("t.substitutions", "file \"" + (dir.path() / "t.db").string() +
-                                         "\" {\n"
-                                         "    pattern { N, D }\n"
-                                         "    { 1, one }\n"
-                                         "    { 2, \"two\" }\n"
-                                         "}\n");
+    const std::string subs = dir.write("t.substitutions", "file \"" + dir.path("t.db") +
+                                                              "\" {\n"
+                                                              "    pattern { N, D }\n"
+                                                              "    { 1, one }\n"
+                                                              "    { 2, \"two\" }\n"
+                                                              "}\n");
     const ChildResult result = runCapturingBoth([&] {
         std::printf("null %d\n", dbLoadTemplate(nullptr, nullptr));
         std::printf("empty %d\n", dbLoadTemplate("", nullptr));

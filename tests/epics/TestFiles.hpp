@@ -1,8 +1,9 @@
-// Helpers of the C API tests: a temporary directory with files written into it, the test
-// definitions (.dbd) they load, and capture of what a scenario prints on stdout and stderr.
+// Helpers of the C API tests: the test definitions (.dbd) they load, and capture of what a
+// scenario prints on stdout and stderr (files go in a ScratchDir).
 #pragma once
 
 #include "ChildProcess.hpp"
+#include "ScratchDir.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -13,33 +14,6 @@
 #include <unistd.h>
 
 namespace epicsdb::test {
-
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "epicsdb-capi-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
-    // Writes `text` to `name` in the directory and returns the full path.
-    std::string write(std::string_view name, std::string_view text) const {
-        const std::filesystem::path file = path_ / name;
-        std::ofstream(file, std::ios::binary) << text;
-        return file.string();
-    }
-
-private:
-    std::filesystem::path path_;
-};
 
 // Runs `body` in a fresh process (pdbbase and the iocsh variables start at their defaults) and
 // returns what it printed on stdout and stderr, interleaved as written.

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace epicsdb::test {
 
@@ -26,7 +27,7 @@ public:
     ScratchDir& operator=(const ScratchDir&) = delete;
 
     // Writes `text` to `name` (sub-directories created) and returns the full path.
-    std::string write(const std::string& name, const std::string& text) const {
+    std::string write(std::string_view name, std::string_view text) const {
         const auto file = path_ / name;
         std::filesystem::create_directories(file.parent_path());
         std::ofstream(file, std::ios::binary) << text;

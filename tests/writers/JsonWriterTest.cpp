@@ -163,14 +163,6 @@ TEST(JsonWriter, EscapesStringsTheJsonWay) {
     }
 }
 
-TEST(JsonWriter, AppendJsonStringQuotesAndEscapesLikeTheDocument) {
-    std::string out = "x=";
-    appendJsonString("a\"b\\c\n\x01\xff", out);
-    EXPECT_EQ(out, "x=\"a\\\"b\\\\c\\n\\u0001\xff\"");
-    appendJsonString("", out);
-    EXPECT_EQ(out.substr(out.size() - 2), "\"\"");
-}
-
 // What is not UTF-8 is neither refused nor repaired: the bytes are copied as they are.
 TEST(JsonWriter, BytesThatAreNotUtf8PassThrough) {
     for (const std::string_view value : {"\xff\xfe", "a\xc3", "\xe2\x82", "\xc0\xaf!", "\x80"}) {

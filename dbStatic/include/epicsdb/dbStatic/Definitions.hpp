@@ -102,7 +102,6 @@ public:
 
 private:
     friend class Database;
-    friend class DefinitionBuilder;
 
     std::string_view name_;
     std::span<const FieldDef> fields_;

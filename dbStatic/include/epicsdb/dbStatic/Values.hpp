@@ -49,6 +49,11 @@ EPICSDB_API ConvertError parseInteger(DbfType type, std::string_view text, bool 
 // alone. Any type other than Float parses as DOUBLE.
 EPICSDB_API ConvertError parseFloat(DbfType type, std::string_view text, double& value) noexcept;
 
+// strtod in the C locale, as glibc reads it (syntax, rounding), over a view: the number at the
+// start of `text` after blanks, and the characters it took (0: no number, `value` untouched).
+// For readers that, like EPICS's epicsScanDouble, ignore what follows the number.
+EPICSDB_API std::size_t scanDoublePrefix(std::string_view text, double& value) noexcept;
+
 // Menu/DEVICE numeric fallback (SPEC 4.2 step 2): epicsParseUInt16, any base, a negative
 // value wrapping when its magnitude fits ("-1" is 65535). Returns false when the text is not
 // such a number. "" gives 0 (EPICS turns an empty value into "0" before matching choices).

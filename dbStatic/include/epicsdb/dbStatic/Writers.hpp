@@ -94,9 +94,6 @@ EPICSDB_API void writeJson(const Database& database, std::string& out,
 EPICSDB_API void writeJson(const Database& database, std::ostream& out,
                            const JsonWriteOptions& options = {});
 
-// A JSON string literal (quotes included) for `text`, with the escaping writeJson uses.
-EPICSDB_API void appendJsonString(std::string_view text, std::string& out);
-
 // ---- definitions as the EPICS dbWriteXxx functions write them ------------------------------
 
 // dbWriteMenu: menu(name) { choice(cname,"value") } for one menu, or all when `menu` is empty

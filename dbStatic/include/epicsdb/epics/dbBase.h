@@ -4,7 +4,7 @@
  * 7.0.8's, so code that reads them compiles unchanged; each structure is a view kept up to date
  * by the epicsdb C API over its C++ database, and must not be written to.
  *
- * Not provided (see docs/COMPATIBILITY-writers.md): the ELLNODE/ELLLIST list links (walk with
+ * Not provided (see docs/COMPATIBILITY.md, "The C API"): the ELLNODE/ELLLIST list links (walk with
  * the dbFirstXxx/dbNextXxx functions instead), the members of dbBase itself (a handle here),
  * record storage (dbRecordNode.precord is NULL), run-time members (prset, pdset, offset: NULL or
  * 0), and drvSup, linkSup and brkTable. */

@@ -1,8 +1,8 @@
 /* dbStaticLib.h: the EPICS static database access API (a subset of EPICS Base 7.0.8's
  * dbStaticLib.h), with EPICS's names, prototypes, status codes and return conventions, over the
  * epicsdb database. C code that uses these functions compiles and links against epicsdb
- * unchanged. The layer only translates; docs/COMPATIBILITY-writers.md lists the differences
- * (loads are transactional, DBENTRY.pfield points at text, what is not provided). */
+ * unchanged. The layer only translates; docs/COMPATIBILITY.md ("The C API") lists the
+ * differences (loads are transactional, DBENTRY.pfield points at text, what is not provided). */
 #ifndef INCdbStaticLibh
 #define INCdbStaticLibh 1
 
