@@ -246,7 +246,7 @@ void MsiExpander::Impl::writePiece(const MsiTemplate& file, const MsiSegment& se
             const std::string_view text = file.slice(op->begin, op->end);
             if (op->kind == MsiOp::Kind::Literal) {
                 output.append(text);
-            } else if (auto value = table.getValue(text)) {
+            } else if (auto value = table.getValue(text, op->nameHash)) {
                 output.append(value->text);
             } else if (op->kind == MsiOp::Kind::ReferenceWithDefault) {
                 output.append(file.slice(op->defaultBegin, op->defaultEnd));

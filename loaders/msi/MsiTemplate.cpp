@@ -1,5 +1,7 @@
 #include "MsiTemplate.hpp"
 
+#include <epicsdb/macLib/MacroTable.hpp>
+
 #include <cstring>
 
 namespace epicsdb::loaders {
@@ -161,6 +163,7 @@ bool MsiTemplate::compileReferences(std::uint32_t begin, std::uint32_t end) {
                 n = d;
             }
             if (r > literal) ops_.push_back({MsiOp::Kind::Literal, literal, r, 0, 0});
+            op.nameHash = maclib::MacroTable::nameHash(slice(op.begin, op.end));
             ops_.push_back(op);
             r = n + 1;
             literal = r;

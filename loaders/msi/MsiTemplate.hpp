@@ -30,6 +30,7 @@ struct MsiOp {
     std::uint32_t end = 0;
     std::uint32_t defaultBegin = 0;
     std::uint32_t defaultEnd = 0;
+    std::uint32_t nameHash = 0; // References: MacroTable::nameHash of the name, worked out once
 };
 
 struct MsiSegment {

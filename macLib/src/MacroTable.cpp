@@ -105,7 +105,7 @@ Entry* MacroTable::create(std::string_view name, EntryKind kind) {
     nameCopy[name.size()] = '\0';
     entry->nameSize = name.size();
     entry->blockCapacity = block.capacity;
-    entry->nameHash = detail::NameIndex::hashOf(name);
+    entry->nameHash = nameHash(name);
     entry->level = level_;
     entry->kind = kind;
     entry->prev = tail_;
@@ -156,8 +156,8 @@ void MacroTable::remove(Entry& entry) noexcept {
     dirty_ = true;
 }
 
-Entry* MacroTable::lookup(std::string_view name) {
-    if (Entry* entry = index_.find(name, detail::NameIndex::hashOf(name))) return entry;
+Entry* MacroTable::lookup(std::string_view name, std::uint32_t hash) {
+    if (Entry* entry = index_.find(name, hash)) return entry;
     if (environment_ && !name.empty()) return findEnvironment(name);
     return nullptr;
 }
@@ -217,7 +217,11 @@ bool MacroTable::isDefined(std::string_view name) {
 }
 
 std::optional<MacroValue> MacroTable::getValue(std::string_view name) {
-    Entry* entry = lookup(name);
+    return getValue(name, nameHash(name));
+}
+
+std::optional<MacroValue> MacroTable::getValue(std::string_view name, std::uint32_t hash) {
+    Entry* entry = lookup(name, hash);
     if (!entry) return std::nullopt;
     refresh(scratch_);
     return MacroValue{entry->valueText(), entry->status};

@@ -158,6 +158,12 @@ public:
     // The cached expanded value of `name` and its status, or nullopt if undefined. Re-expands
     // every value first if anything changed since the last read (warnings included).
     [[nodiscard]] std::optional<MacroValue> getValue(std::string_view name);
+    // The same with the name's hash worked out beforehand (nameHash), for a caller that looks
+    // the same names up again and again: msi's prepared templates. Hot path.
+    [[nodiscard]] std::optional<MacroValue> getValue(std::string_view name, std::uint32_t hash);
+    [[nodiscard]] static std::uint32_t nameHash(std::string_view name) noexcept {
+        return detail::NameIndex::hashOf(name);
+    }
 
     // --- expansion (macExpandString) ----------------------------------------------------------
     // Translates `text` at level 0 (quotes and escapes are kept, references are replaced) and
@@ -185,7 +191,10 @@ public:
 private:
     friend class detail::Translator;
 
-    detail::Entry* lookup(std::string_view name); // newest entry; may cache an env variable
+    detail::Entry* lookup(std::string_view name) { // newest entry; may cache an env variable
+        return lookup(name, nameHash(name));
+    }
+    detail::Entry* lookup(std::string_view name, std::uint32_t hash);
     detail::Entry* findEnvironment(std::string_view name);
     detail::Entry* create(std::string_view name, detail::EntryKind kind);
     void setRaw(detail::Entry& entry, std::string_view value);
