@@ -3,25 +3,34 @@
 
 set_property(GLOBAL PROPERTY EPICSDB_LAYERS "")
 
-# epicsdb_add_layer(<name> SOURCES ... [DEPENDS layer...] [C_HEADERS_DIR dir])
-# Creates target epicsdb_<name> (alias epicsdb::<name>). Public headers live under
-# <layer>/include (C++ as epicsdb/<name>/..., EPICS C API headers in epicsdb/epics/).
-function(epicsdb_add_layer name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
-  set(target epicsdb_${name})
+# One object library of a layer: the layer's public headers (C++ under epicsdb/<layer>/, EPICS C
+# headers in epicsdb/epics/), private include folders, the libraries it depends on
+# (epicsdb_<dep>), registered for the combined library and for the tests (epicsdb_add_test).
+function(epicsdb_object_library target layer)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;PRIVATE_INCLUDES" ${ARGN})
+  set(layer_dir ${PROJECT_SOURCE_DIR}/${layer})
   add_library(${target} OBJECT ${ARG_SOURCES})
-  add_library(epicsdb::${name} ALIAS ${target})
   target_include_directories(${target} PUBLIC
-    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
-    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb/epics>
-    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src ${CMAKE_CURRENT_BINARY_DIR})
+    $<BUILD_INTERFACE:${layer_dir}/include>
+    $<BUILD_INTERFACE:${layer_dir}/include/epicsdb/epics>
+    PRIVATE ${ARG_PRIVATE_INCLUDES})
   target_compile_definitions(${target} PRIVATE EPICSDB_BUILDING)
   target_link_libraries(${target} PUBLIC epicsdb_config)
   foreach(dep IN LISTS ARG_DEPENDS)
     target_link_libraries(${target} PUBLIC epicsdb_${dep})
   endforeach()
   set_property(GLOBAL APPEND PROPERTY EPICSDB_LAYERS ${target})
-  set_property(GLOBAL APPEND PROPERTY EPICSDB_TARGETS_${name} ${target})
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_TARGETS_${layer} ${target})
+endfunction()
+
+# epicsdb_add_layer(<name> SOURCES ... [DEPENDS layer...])
+# A layer of one library: target epicsdb_<name> (alias epicsdb::<name>), private headers in
+# <layer>/src, its public headers installed.
+function(epicsdb_add_layer name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  epicsdb_object_library(epicsdb_${name} ${name} SOURCES ${ARG_SOURCES} DEPENDS ${ARG_DEPENDS}
+    PRIVATE_INCLUDES ${CMAKE_CURRENT_SOURCE_DIR}/src ${CMAKE_CURRENT_BINARY_DIR})
+  add_library(epicsdb::${name} ALIAS epicsdb_${name})
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb)
     install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/epicsdb
             DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
@@ -35,20 +44,9 @@ endfunction()
 # parsers live in the build folder). DEPENDS names layers (mempool) or rooms (loaders_source).
 function(epicsdb_add_room layer room)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
-  set(target epicsdb_${layer}_${room})
-  set(layer_dir ${PROJECT_SOURCE_DIR}/${layer})
-  add_library(${target} OBJECT ${ARG_SOURCES})
-  target_include_directories(${target} PUBLIC
-    $<BUILD_INTERFACE:${layer_dir}/include>
-    $<BUILD_INTERFACE:${layer_dir}/include/epicsdb/epics>
-    PRIVATE ${layer_dir} ${PROJECT_BINARY_DIR}/${layer})
-  target_compile_definitions(${target} PRIVATE EPICSDB_BUILDING)
-  target_link_libraries(${target} PUBLIC epicsdb_config)
-  foreach(dep IN LISTS ARG_DEPENDS)
-    target_link_libraries(${target} PUBLIC epicsdb_${dep})
-  endforeach()
-  set_property(GLOBAL APPEND PROPERTY EPICSDB_LAYERS ${target})
-  set_property(GLOBAL APPEND PROPERTY EPICSDB_TARGETS_${layer} ${target})
+  epicsdb_object_library(epicsdb_${layer}_${room} ${layer} SOURCES ${ARG_SOURCES}
+    DEPENDS ${ARG_DEPENDS}
+    PRIVATE_INCLUDES ${PROJECT_SOURCE_DIR}/${layer} ${PROJECT_BINARY_DIR}/${layer})
 endfunction()
 
 # The object libraries of a layer: its rooms, or the layer's one library.

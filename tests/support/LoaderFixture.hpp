@@ -30,6 +30,15 @@ protected:
         return loader.loadRecordsText("test.db", text, macros);
     }
 
+    // Loads `text` alone (earlier diagnostics forgotten); the load must fail. Its first error,
+    // or null.
+    const Diagnostic* firstErrorOf(const std::string& text) {
+        diagnostics.items.clear();
+        EXPECT_FALSE(load(text).ok) << text;
+        const auto all = errors();
+        return all.empty() ? nullptr : all.front();
+    }
+
     [[nodiscard]] std::vector<const Diagnostic*> errors() const {
         std::vector<const Diagnostic*> out;
         for (const auto& d : diagnostics.items)
