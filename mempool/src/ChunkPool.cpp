@@ -1,5 +1,7 @@
 #include <epicsdb/mempool/ChunkPool.hpp>
 
+#include <vector>
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -169,8 +171,12 @@ ChunkPoolStats ChunkPool::stats() const noexcept {
 }
 
 void ChunkPool::forEachChunk(const std::function<void(const void*, std::size_t)>& visit) const {
+    // Oldest first, as EPICS's dbmfShow lists them; the list holds the newest first.
+    std::vector<const Chunk*> chunks;
     for (const Chunk* chunk = chunks_; chunk; chunk = chunk->next)
-        visit(chunk->items, chunk->notFree);
+        chunks.push_back(chunk);
+    for (auto it = chunks.rbegin(); it != chunks.rend(); ++it)
+        visit((*it)->items, (*it)->notFree);
 }
 
 void ChunkPool::forEachFree(const std::function<void(const void*, const void*)>& visit) const {

@@ -102,6 +102,24 @@ TEST(Dbmf, InitWithoutChunkItemsMakesChunksOfOneBlock) {
                    "size 64 allocSize 96 chunkItems 1 nAlloc 0 nFree 1 nChunks 1 nGtSize 0\n");
 }
 
+// Level 1 lists the chunks oldest first, as EPICS does: the full first chunk, then the one that
+// was started after it.
+TEST(Dbmf, ShowListsChunksOldestFirst) {
+    const std::string out = printedBy([] {
+        dbmfInit(64, 2);
+        void* blocks[3] = {dbmfMalloc(1), dbmfMalloc(1), dbmfMalloc(1)};
+        dbmfShow(1);
+        for (void* block : blocks)
+            dbmfFree(block);
+    });
+    const std::regex chunk("pchunkNode 0x[0-9a-f]+ nNotFree ([0-9]+)\n");
+    std::vector<std::string> notFree;
+    for (auto it = std::sregex_iterator(out.begin(), out.end(), chunk);
+         it != std::sregex_iterator(); ++it)
+        notFree.push_back((*it)[1]);
+    EXPECT_EQ(notFree, (std::vector<std::string>{"2", "1"})) << out;
+}
+
 TEST(Dbmf, LargeRequestsAreCountedAndNeverUncounted) {
     const std::string out = printedBy([] {
         dbmfInit(64, 4);
