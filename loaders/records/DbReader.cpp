@@ -232,8 +232,10 @@ Parser::symbol_type DbReader::nextSymbol() {
         case ValueTracker::Switch::None:
             break;
         }
+        // A value nested too deep, or the rest of one (rare: the check is out of line).
         bool nestingError = false;
-        if (checkNesting(span, nestingError)) {
+        if ((jsonTooDeep_ || values_.jsonDepth() > context_.maxNestingDepth) &&
+            checkNesting(span, nestingError)) {
             if (nestingError) return Parser::make_YYerror(span);
             continue;
         }
