@@ -246,38 +246,6 @@ constexpr auto operatorIndex = makeIndex(operatorElements);
 
 // ---- Literals: the extent and range rules of glibc strtod()/strtoul() in the C locale -----
 
-// Length of the decimal floating-point number at the start of `text` (which starts with a
-// digit or '.'), or 0 when there is no digit in the mantissa.
-std::size_t decimalLength(std::string_view text) {
-    std::size_t i = 0;
-    std::size_t digits = 0;
-    while (i < text.size() && isDigit(text[i]))
-        ++i, ++digits;
-    if (i < text.size() && text[i] == '.') {
-        ++i;
-        while (i < text.size() && isDigit(text[i]))
-            ++i, ++digits;
-    }
-    if (digits == 0) return 0;
-    // An exponent counts only with at least one digit.
-    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-        std::size_t j = i + 1;
-        if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
-        if (j < text.size() && isDigit(text[j])) {
-            while (j < text.size() && isDigit(text[j]))
-                ++j;
-            i = j;
-        }
-    }
-    return i;
-}
-
-// Whether epicsParseDouble() fails on a decimal literal with "Too large/small to represent":
-// glibc's ERANGE (overflow, underflow to zero, or an inexact subnormal result).
-bool decimalOutOfRange(std::string_view literal) {
-    return scan::scanDouble(literal, 0).rangeError;
-}
-
 // Length of "inf"/"infinity" or "nan"/"nan(chars)" at the start of `text`, which starts with
 // one of the names INF or NAN.
 std::size_t specialLength(std::string_view text) {
@@ -486,11 +454,12 @@ private:
             last_.kind = LastOutput::Kind::Other; // an infinite or NaN double: top byte 0x7f
             return CalcError::None;
         }
-        const std::size_t length = decimalLength(rest);
-        if (length == 0) return CalcError::BadLiteral;
-        const std::string_view literal = rest.substr(0, length);
-        if (decimalOutOfRange(literal)) return CalcError::BadLiteral;
-        pos_ += length;
+        // strtod's extent and glibc's ERANGE (epicsParseDouble's "Too large/small to
+        // represent"); `rest` starts with a digit or '.', hex literals are hex()'s.
+        const scan::ScannedDouble scanned = scan::scanDouble(rest, 0);
+        if (!scanned.converted || scanned.rangeError) return CalcError::BadLiteral;
+        const std::string_view literal = rest.substr(0, scanned.end);
+        pos_ += scanned.end;
         last_ = {LastOutput::Kind::Decimal, literal};
         return CalcError::None;
     }

@@ -1,6 +1,7 @@
 // All definitions as one expanded .dbd, in the layout of EPICS's dbdExpand.pl (its DBD::Output
 // module): sections in a fixed order, each sorted by name (Perl `sort`, i.e. byte order),
 // 4-space indentation, `, ` between arguments.
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Writers.hpp>
 
 #include "WriterOutputPvt.hpp"
@@ -33,9 +34,8 @@ std::vector<std::string_view> sortedNames(const std::vector<std::string_view>& n
 // single braces. Attribute values that do not match it are written in double quotes.
 bool isPerlName(std::string_view text) {
     auto nameChar = [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '_' || c == '-' || c == ':' || c == '.' || c == '[' || c == ']' || c == '<' ||
-               c == '>' || c == ';';
+        return chars::isIdentifier(c) || c == '-' || c == ':' || c == '.' || c == '[' || c == ']' ||
+               c == '<' || c == '>' || c == ';';
     };
     bool previousWasName = false;
     for (const char c : text) {

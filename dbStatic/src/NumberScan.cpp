@@ -5,12 +5,17 @@
 
 #include <epicsdb/CharClass.hpp>
 
-#include <bit>
+#include <cerrno>
+#include <cfloat>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
-#include <string>
+#include <locale.h>
+#include <memory>
+#include <new>
 
 namespace epicsdb::dbstatic::scan {
 
@@ -102,72 +107,35 @@ UnsignedValue toUnsigned(const ScannedInteger& scanned) noexcept {
 
 namespace {
 
-// glibc's ERANGE, worked out without strtod (which would need a NUL-terminated copy and a
-// locale object). from_chars rounds exactly as strtod does, so only the flag is missing: it is
-// set when the result overflowed to infinity, underflowed to zero, or is a subnormal that is
-// not exactly the number written.
-
-// The significant digits of the number from_chars read (no sign, no "0x"): the mantissa
-// digits from the first non-zero one to the last, and the power of the radix of the first.
-// Exponents saturate far beyond any double's range.
-struct Significand {
-    std::string digits;     // empty for zero
-    std::int64_t power = 0; // of 10, or of 2 for hex (then counted in bits)
-};
-
-Significand significandOf(std::string_view number, bool hex) {
-    Significand out;
-    std::int64_t integerDigits = 0;
-    std::int64_t index = 0; // of the current mantissa digit
-    std::int64_t leading = -1;
-    std::size_t i = 0;
-    bool point = false;
-    for (; i < number.size(); ++i) {
-        const char c = number[i];
-        if (c == '.') {
-            point = true;
-            continue;
-        }
-        if (!(hex ? isXDigit(c) : isDigit(c))) break;
-        if (!point) ++integerDigits;
-        if (leading < 0 && c != '0') leading = index;
-        if (leading >= 0) out.digits.push_back(c);
-        ++index;
-    }
-    if (leading < 0) return out;
-    while (out.digits.back() == '0')
-        out.digits.pop_back();
-    std::int64_t exponent = 0;
-    if (i < number.size()) { // 'e' or 'p', with the digits from_chars required after it
-        ++i;
-        const bool negative = number[i] == '-';
-        if (number[i] == '+' || number[i] == '-') ++i;
-        constexpr std::int64_t saturation = std::int64_t{1} << 40;
-        for (; i < number.size() && isDigit(number[i]); ++i)
-            if (exponent < saturation) exponent = exponent * 10 + (number[i] - '0');
-        if (negative) exponent = -exponent;
-    }
-    const std::int64_t place = integerDigits - 1 - leading;
-    out.power = hex ? 4 * place + exponent : place + exponent;
-    return out;
+// The "C" locale, made once; strtod_l with it is immune to the process's LC_NUMERIC.
+locale_t cLocale() noexcept {
+    static const locale_t locale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
+    return locale;
 }
 
-// Whether a subnormal result is exactly the number written.
-bool isExact(std::string_view number, bool hex, double result) {
-    const Significand written = significandOf(number, hex);
-    if (hex) {
-        // Exact when no bit of the number lies below the smallest subnormal, 2^-1074.
-        const char last = written.digits.back();
-        const auto lowBits = static_cast<std::int64_t>(std::countr_zero(chars::hexValue(last)));
-        const auto lastPlace = static_cast<std::int64_t>(written.digits.size() - 1);
-        return written.power - 4 * lastPlace + lowBits >= -1074;
+// from_chars rounds exactly as strtod does; only glibc's ERANGE is missing, and its rules for
+// tiny results (tininess after rounding, its own inexactness test for hex digits) are glibc's
+// alone. So the rare results where it can be set (out of range, subnormal, DBL_MIN itself) are
+// settled by glibc on a NUL-terminated copy of the number.
+struct GlibcResult {
+    double value = 0;
+    bool rangeError = false;
+};
+GlibcResult glibcStrtod(std::string_view number) noexcept {
+    char small[128];
+    std::unique_ptr<char[]> large;
+    char* buffer = small;
+    if (number.size() >= sizeof small) {
+        large.reset(new (std::nothrow) char[number.size() + 1]);
+        if (!large) return {};
+        buffer = large.get();
     }
-    // A subnormal has at most 767 significant decimal digits: print them all and compare.
-    char buffer[800];
-    const auto printed = std::to_chars(buffer, buffer + sizeof buffer, std::fabs(result),
-                                       std::chars_format::scientific, 780);
-    const Significand exact = significandOf({buffer, printed.ptr}, false);
-    return written.power == exact.power && written.digits == exact.digits;
+    std::memcpy(buffer, number.data(), number.size());
+    buffer[number.size()] = '\0';
+    errno = 0;
+    const locale_t locale = cLocale();
+    const double value = locale ? strtod_l(buffer, nullptr, locale) : std::strtod(buffer, nullptr);
+    return {value, errno == ERANGE};
 }
 
 } // namespace
@@ -184,6 +152,7 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
     ScannedDouble out;
     // from_chars would take a second sign; strtod does not.
     if (pos >= size || text[pos] == '+' || text[pos] == '-') return out;
+    const std::size_t start = pos; // of the number without its sign
 
     const char* const last = text.data() + size;
     double value = 0;
@@ -209,15 +178,13 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
         if (result.ec == std::errc::invalid_argument) return out;
     }
     const std::size_t end = static_cast<std::size_t>(result.ptr - text.data());
-    const std::string_view number = text.substr(pos, end - pos);
     out.converted = true;
     out.end = end;
-    if (result.ec == std::errc::result_out_of_range) {
-        // from_chars leaves `value` alone: it is infinity for a huge number, zero for a tiny one.
-        out.rangeError = true;
-        value = significandOf(number, hex).power >= 0 ? HUGE_VAL : 0.0;
-    } else if (std::fpclassify(value) == FP_SUBNORMAL) {
-        out.rangeError = !isExact(number, hex, value);
+    if (result.ec == std::errc::result_out_of_range || std::fpclassify(value) == FP_SUBNORMAL ||
+        value == DBL_MIN) {
+        const GlibcResult glibc = glibcStrtod(text.substr(start, end - start));
+        value = glibc.value; // from_chars leaves it alone when out of range
+        out.rangeError = glibc.rangeError;
     }
     out.value = negative ? -value : value;
     return out;

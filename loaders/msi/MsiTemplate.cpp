@@ -1,5 +1,6 @@
 #include "MsiTemplate.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <cstring>
@@ -7,10 +8,7 @@
 namespace epicsdb::loaders {
 
 namespace {
-// isspace() in the C locale.
-bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+using chars::isSpace;
 
 // Characters that make a reference name more than a plain name: quotes, escapes, nested
 // references, defaults, scoped definitions, brackets.

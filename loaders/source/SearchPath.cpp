@@ -1,5 +1,6 @@
 #include "SearchPath.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
@@ -8,9 +9,7 @@
 namespace epicsdb::loaders {
 
 namespace {
-bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
+using chars::isSpace;
 
 bool isReadableFile(const std::string& path) {
     struct stat info {};

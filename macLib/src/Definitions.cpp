@@ -1,13 +1,12 @@
 #include <epicsdb/macLib/Definitions.hpp>
 
+#include <epicsdb/CharClass.hpp>
+
 namespace epicsdb::maclib {
 
 namespace {
 
-// isspace() of the C locale, without its undefined behaviour on negative chars.
-constexpr bool isSpace(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+using chars::isSpace;
 
 // Trailing whitespace goes whatever protected it (EPICS trims after the fact, so an escaped
 // or quoted space at the very end is trimmed too).

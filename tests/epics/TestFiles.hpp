@@ -5,9 +5,8 @@
 #include "ChildProcess.hpp"
 #include "ScratchDir.hpp"
 
+#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <string>
 #include <string_view>

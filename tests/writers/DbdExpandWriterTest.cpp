@@ -171,6 +171,19 @@ TEST(DbdExpandWriter, PromptAndInitialAreAlwaysQuoted) {
                             "}\n");
 }
 
+// The groups of the old record-specific screens all became "30 - Action".
+TEST(DbdExpandWriter, OldActionPromptGroupsAreWrittenAsAction) {
+    for (const char* group : {"GUI_CLOCK", "GUI_COMPRESS", "GUI_HIST", "GUI_MBB", "GUI_MOTOR",
+                              "GUI_PID", "GUI_PULSE", "GUI_SUB", "GUI_TIMER"}) {
+        Database db;
+        const std::vector<FieldDef> fields = {Field("F", DbfType::Long).group(group)};
+        db.addRecordType("t", fields);
+        EXPECT_NE(expanded(db).find("promptgroup(\"30 - Action\")"), std::string::npos)
+            << group << " in\n"
+            << expanded(db);
+    }
+}
+
 // The old GUI_xxx groups become the numbered groups of EPICS 7 (several old names share one).
 TEST(DbdExpandWriter, OldPromptGroupsAreWrittenAsTheirNewNames) {
     Database db;

@@ -47,7 +47,8 @@ public:
     bool releaseChunks() noexcept;
 
     [[nodiscard]] ChunkPoolStats stats() const noexcept;
-    // Per chunk: its address and how many of its blocks are handed out.
+    // Per chunk, oldest first (the order dbmfShow lists them in): its address and how many of
+    // its blocks are handed out.
     void forEachChunk(const std::function<void(const void*, std::size_t)>& visit) const;
     // Free list from the head: each entry's address and the address it links to.
     void forEachFree(const std::function<void(const void*, const void*)>& visit) const;
