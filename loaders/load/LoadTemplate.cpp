@@ -53,7 +53,7 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
                               setMacros, searchPath,
                               [&](DbReader& reader) { reader.readFile(templateFile); }, false,
                               context);
-                          return ErrorCount::of(loaded.errors, loaded.warnings);
+                          return TemplateSets::Counts{loaded.errors, loaded.warnings};
                       });
     IocSubstReader reader(path, text, impl.options.templateMaxVars, sets);
     reader.read();

@@ -75,31 +75,6 @@ struct Loader::Impl {
                     sources, reporter, &expander};
     bool running = false;
 
-    // One transaction: `body(reader)` reads into the database; any error rolls it all back.
-    // `outerContext` is appended to every diagnostic's chain (the substitution set that led
-    // to this load, for loadTemplate); it must outlive the call.
-    template <class Body>
-    LoadResult run(std::string_view macros, const std::vector<std::string>& path, Body&& body,
-                   bool embeddedOnly = false, std::span<const ContextFrame> outerContext = {}) {
-        if (running) throw std::logic_error("epicsdb: a Loader does not load while it loads");
-        const RunningFlag flag(running);
-        ++loads;
-        LoadResult result;
-        result.recordsBefore = db.recordCount();
-        LoadGuard transaction(db);
-        sources.reset(outerContext);
-        reporter.reset();
-        const MacroScope scope(expander, macros);
-        reader.begin(path, embeddedOnly);
-        body(reader);
-        result.errors = reporter.errors();
-        result.warnings = reporter.warnings();
-        result.ok = result.errors == 0;
-        transaction.finish(result.ok);
-        result.recordsAfter = db.recordCount();
-        return result;
-    }
-
     // `running` is true during a load, on every path out.
     class RunningFlag {
     public:
@@ -124,6 +99,31 @@ struct Loader::Impl {
     private:
         MacroLineExpander& expander_;
     };
+
+    // One transaction: `body(reader)` reads into the database; any error rolls it all back.
+    // `outerContext` is appended to every diagnostic's chain (the substitution set that led
+    // to this load, for loadTemplate); it must outlive the call.
+    template <class Body>
+    LoadResult run(std::string_view macros, const std::vector<std::string>& path, Body&& body,
+                   bool embeddedOnly = false, std::span<const ContextFrame> outerContext = {}) {
+        if (running) throw std::logic_error("epicsdb: a Loader does not load while it loads");
+        const RunningFlag flag(running);
+        ++loads;
+        LoadResult result;
+        result.recordsBefore = db.recordCount();
+        LoadGuard transaction(db);
+        sources.reset(outerContext);
+        reporter.reset();
+        const MacroScope scope(expander, macros);
+        reader.begin(path, embeddedOnly);
+        body(reader);
+        result.errors = reporter.errors();
+        result.warnings = reporter.warnings();
+        result.ok = result.errors == 0;
+        transaction.finish(result.ok);
+        result.recordsAfter = db.recordCount();
+        return result;
+    }
 };
 
 } // namespace epicsdb::loaders

@@ -1,5 +1,5 @@
-// dbReadDatabase, dbReadDatabaseFP, dbLoadDatabase, dbLoadRecords, dbLoadTemplate and
-// dbPvdTableSize over loaders::Loader, with the global database and iocsh variables of the
+// dbReadDatabase, dbReadDatabaseFP, dbLoadDatabase, dbLoadRecords and dbLoadTemplate over
+// loaders::Loader, with the global database and iocsh variables of the
 // EPICS C contract. Each call reads with a fresh Loader, so files are read anew every time as
 // in EPICS; diagnostics go to stderr.
 #include "source/FileHandle.hpp"

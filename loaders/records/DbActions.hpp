@@ -72,7 +72,7 @@ public:
     // Whether a record statement is still open (its body is applied by endRecord()).
     [[nodiscard]] bool inRecord() const noexcept { return record_.node || record_.ignoreBody; }
 
-    // ---- the fused one-token statements (DbFusedStatements.cpp) ----
+    // ---- the fused one-token statements (DbFusedActions.cpp) ----
     // `record(t, n)`, `field(N, v)`, `info(N, v)` and a recordtype's `field(N, DBF_X)`, each
     // lexed as one token: split into their two arguments, then the actions above.
     void fusedRecordHead(std::string_view token, const Span& at);

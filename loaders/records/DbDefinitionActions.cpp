@@ -2,6 +2,7 @@
 // registrar, function, variable, breaktable. (path and addpath are the reader's: they change
 // where includes are looked for.)
 #include "DbActions.hpp"
+#include "source/SyntaxMessage.hpp"
 
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Types.hpp>
@@ -16,10 +17,6 @@ using dbstatic::DbfType;
 using dbstatic::FieldDef;
 
 namespace {
-
-std::string quoted(std::string_view text) {
-    return "\"" + std::string(text) + "\"";
-}
 
 // sscanf("%hd"), which EPICS reads size, interest and special numbers with: blanks, a sign,
 // decimal digits (what follows them is ignored), the value cut to a short.

@@ -2,6 +2,7 @@
 // lexical and syntax errors, and whether a cached file is parsed or replayed.
 #include "DbReader.hpp"
 
+#include "source/SearchPath.hpp"
 #include "source/SyntaxMessage.hpp"
 
 namespace epicsdb::loaders {
@@ -10,9 +11,10 @@ using Parser = dbgrammar::DbParser;
 
 DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& reporter,
                    LineExpander* expander)
-    : context_(std::move(context)), db_(context_.db), sources_(sources), reporter_(reporter),
+    : context_(std::move(context)), sources_(sources), reporter_(reporter),
       input_(sources, reporter, expander, context_.counters),
-      actions_(db_, sources, reporter, recorder_), replayer_(sources, actions_, db_),
+      actions_(context_.db, sources, reporter, recorder_),
+      replayer_(sources, actions_, context_.db),
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);
 }
@@ -27,7 +29,6 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
     lastText_ = {};
     lastKind_ = DbTok::End;
     values_.reset();
-    jsonTooDeep_ = false;
     errorsBeforeValue_ = 0;
     skippingStatement_ = false;
     builtTexts_.clear();
@@ -54,11 +55,7 @@ bool DbReader::readFile(std::string_view name) {
 
 void DbReader::readText(std::string_view name, std::string_view text) {
     // Text in memory is not cached: the same name may come with other text next time.
-    ownText_ = std::make_unique<CachedFile>();
-    ownText_->text.reserve(text.size() + 2);
-    ownText_->text.append(text);
-    ownText_->text.append(2, '\0');
-    ownText_->hasDollar = text.find('$') != std::string_view::npos;
+    ownText_ = CachedFile::of(text);
     const std::uint32_t source = sources_.addSource(std::string(name));
     input_.pushCached(source, "text:" + std::string(name), *ownText_);
     parse();
@@ -168,26 +165,6 @@ bool DbReader::reportLexicalError(DbTok kind, const Span& span) {
     return true;
 }
 
-bool DbReader::checkNesting(const Span& span, bool& error) {
-    error = false;
-    if (values_.inValue() && values_.jsonDepth() > context_.maxNestingDepth && !jsonTooDeep_) {
-        jsonTooDeep_ = true;
-        // A value already in error (the parser is recovering) needs no second message.
-        if (reporter_.errors() != errorsBeforeValue_) return true;
-        reporter_.error(span.begin, "nesting-too-deep",
-                        "value nested more than " + std::to_string(context_.maxNestingDepth) +
-                            " levels deep");
-        recorder_.abandon();
-        error = true;
-        return true;
-    }
-    if (jsonTooDeep_ && lastKind_ != DbTok::End) {
-        if (!values_.inValue()) jsonTooDeep_ = false;
-        return true; // swallow the rest of the runaway value
-    }
-    return false;
-}
-
 Parser::symbol_type DbReader::nextSymbol() {
     Span span;
     for (;;) {
@@ -232,11 +209,18 @@ Parser::symbol_type DbReader::nextSymbol() {
         case ValueTracker::Switch::None:
             break;
         }
-        // A value nested too deep, or the rest of one (rare: the check is out of line).
-        bool nestingError = false;
-        if ((jsonTooDeep_ || values_.jsonDepth() > context_.maxNestingDepth) &&
-            checkNesting(span, nestingError)) {
-            if (nestingError) return Parser::make_YYerror(span);
+        switch (values_.nesting(kind, context_.maxNestingDepth)) {
+        case ValueTracker::Nesting::Within:
+            break;
+        case ValueTracker::Nesting::TooDeep:
+            // A value already in error (the parser is recovering) needs no second message.
+            if (reporter_.errors() != errorsBeforeValue_) continue;
+            reporter_.error(span.begin, "nesting-too-deep",
+                            "value nested more than " + std::to_string(context_.maxNestingDepth) +
+                                " levels deep");
+            recorder_.abandon();
+            return Parser::make_YYerror(span);
+        case ValueTracker::Nesting::Swallowed:
             continue;
         }
         const TokenMapping& mapping = kTokenMappings[static_cast<std::size_t>(kind)];

@@ -13,7 +13,6 @@
 #include "records/DbParser.hpp"
 #include "source/FileCache.hpp"
 #include "source/Reporter.hpp"
-#include "source/SearchPath.hpp"
 #include "source/SourceManager.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
@@ -80,11 +79,8 @@ private:
     bool pushResolved(std::string_view name, const Position* parent, CachedFile** cached);
     // A lexical error token: reported once per statement; false to skip it silently.
     bool reportLexicalError(DbTok kind, const Span& span);
-    // The JSON nesting bound; true when the token is to be swallowed.
-    bool checkNesting(const Span& span, bool& error);
 
     ReadContext context_;
-    dbstatic::Database& db_;
     SourceManager& sources_;
     Reporter& reporter_;
     DbInput input_;
@@ -102,7 +98,6 @@ private:
     std::string_view lastText_;
     DbTok lastKind_ = DbTok::End;
     ValueTracker values_;
-    bool jsonTooDeep_ = false;
     bool skippingStatement_ = false; // after an error, until the next top-level statement
     std::size_t errorsBeforeValue_ = 0;
     std::deque<std::string> builtTexts_;

@@ -3,10 +3,10 @@
 // (which keeps it only while it records), then applies.
 #include "DbActions.hpp"
 #include "Similarity.hpp"
+#include "source/SyntaxMessage.hpp"
 
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include <cstdio>
 #include <string>
 
 namespace epicsdb::loaders {
@@ -17,9 +17,6 @@ using dbstatic::PutError;
 using Action = ReplayPlan::Action;
 
 namespace {
-std::string quoted(std::string_view text) {
-    return "\"" + std::string(text) + "\"";
-}
 
 // Characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'', '.',
 // '$'. Everything else passes with one table lookup.
@@ -50,11 +47,9 @@ bool DbActions::checkRecordName(std::string_view name, const Span& at) {
         const auto u = static_cast<unsigned char>(c);
         if (u < 0x20) {
             if (!warnedControl) {
-                char hex[8];
-                std::snprintf(hex, sizeof hex, "0x%02x", u);
                 reporter_.warning(at.begin, "record-name",
                                   "record/alias name '" + std::string(name) +
-                                      "' should not contain non-printable " + hex);
+                                      "' should not contain non-printable " + describeChar(c));
                 warnedControl = true;
             }
         } else if (c == ' ' || c == '"' || c == '\'' || c == '.' || c == '$') {

@@ -23,9 +23,8 @@ public:
     // Whether the common one-line statements come as one token each (DbToken.hpp); on by
     // default. Off, every statement is read token by token (same results, slower).
     void setFusedStatements(bool fused);
-    // Back to the INITIAL state, for a new file.
+    // Back to the INITIAL state (PLAIN without fused statements), for a new text.
     void restart();
-    [[nodiscard]] bool inJson() const;
     DbTok next(DbLexeme& lexeme);
 
 private:

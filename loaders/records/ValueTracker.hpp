@@ -20,8 +20,20 @@ public:
         if (state_ != State::Idle && state_ != State::InValue) state_ = State::Idle;
     }
     [[nodiscard]] bool inValue() const noexcept { return state_ == State::InValue; }
-    // Nesting of '{' and '[' inside the value being read.
-    [[nodiscard]] unsigned jsonDepth() const noexcept { return jsonDepth_; }
+    // After observe(): whether the token belongs to a value nested deeper than `limit` (a
+    // bound against hostile input): the first such token is TooDeep, the rest of that value, up
+    // to and including the token that ends it, is Swallowed.
+    enum class Nesting { Within, TooDeep, Swallowed };
+    Nesting nesting(DbTok kind, unsigned limit) noexcept {
+        if (!tooDeep_) {
+            if (state_ != State::InValue || jsonDepth_ <= limit) return Nesting::Within;
+            tooDeep_ = true;
+            return Nesting::TooDeep;
+        }
+        if (kind == DbTok::End) return Nesting::Within;
+        if (state_ != State::InValue) tooDeep_ = false;
+        return Nesting::Swallowed;
+    }
     void reset() noexcept { *this = {}; }
 
 private:
@@ -32,6 +44,7 @@ private:
     bool inRecordStatement_ = false;
     int braceDepth_ = 0;
     unsigned jsonDepth_ = 0;
+    bool tooDeep_ = false;
 };
 
 inline ValueTracker::Switch ValueTracker::observe(DbTok kind) noexcept {

@@ -20,20 +20,14 @@ public:
         return ++errors_ == kLimit;
     }
     // Counts what another reader counted.
-    void add(const ErrorCount& other) noexcept {
-        errors_ += other.errors_;
-        warnings_ += other.warnings_;
+    void add(std::size_t errors, std::size_t warnings) noexcept {
+        errors_ += errors;
+        warnings_ += warnings;
     }
     [[nodiscard]] bool reached() const noexcept { return errors_ >= kLimit; }
     [[nodiscard]] std::size_t errors() const noexcept { return errors_; }
     [[nodiscard]] std::size_t warnings() const noexcept { return warnings_; }
     void reset() noexcept { errors_ = warnings_ = 0; }
-    [[nodiscard]] static ErrorCount of(std::size_t errors, std::size_t warnings) noexcept {
-        ErrorCount count;
-        count.errors_ = errors;
-        count.warnings_ = warnings;
-        return count;
-    }
 
     // The note given when the limit is reached: "too many errors, <consequence>".
     [[nodiscard]] static Diagnostic limitNote(SourceLocation where, std::string_view consequence) {

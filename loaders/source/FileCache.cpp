@@ -24,15 +24,18 @@ void CachedFile::indexLines() {
     }
 }
 
+std::unique_ptr<CachedFile> CachedFile::of(std::string_view content) {
+    auto file = std::make_unique<CachedFile>();
+    file->text.reserve(content.size() + 2);
+    file->text.append(content);
+    file->text.append(2, '\0');
+    file->hasDollar = content.find('$') != std::string_view::npos;
+    return file;
+}
+
 CachedFile* FileCache::put(const std::string& key, std::string_view content) {
     auto& slot = files_[key];
-    if (!slot) {
-        slot = std::make_unique<CachedFile>();
-        slot->text.reserve(content.size() + 2);
-        slot->text.append(content);
-        slot->text.append(2, '\0');
-        slot->hasDollar = content.find('$') != std::string_view::npos;
-    }
+    if (!slot) slot = CachedFile::of(content);
     return slot.get();
 }
 

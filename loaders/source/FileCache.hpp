@@ -25,6 +25,8 @@ struct CachedFile {
     [[nodiscard]] std::string_view content() const noexcept {
         return {text.data(), text.size() - 2};
     }
+    // A cached file of `content` (the text and the two NULs).
+    [[nodiscard]] static std::unique_ptr<CachedFile> of(std::string_view content);
 };
 
 class FileCache {

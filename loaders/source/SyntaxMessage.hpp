@@ -2,6 +2,8 @@
 // Also how a bad character is named.
 #pragma once
 
+#include <epicsdb/CharClass.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,10 +33,15 @@ inline std::string syntaxErrorMessage(const std::vector<std::string>& expected,
     return message;
 }
 
+// A name as messages quote it: "name".
+inline std::string quoted(std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+}
+
 // A character as messages name it: 'c' when printable, 0x1f otherwise.
 inline std::string describeChar(char c) {
+    if (chars::isPrint(c)) return std::string("'") + c + "'";
     const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f) return std::string("'") + c + "'";
     static constexpr char kHex[] = "0123456789abcdef";
     return std::string("0x") + kHex[u >> 4] + kHex[u & 15];
 }

@@ -1,8 +1,6 @@
 #include "IocSubstReader.hpp"
 #include "source/SyntaxMessage.hpp"
 
-#include <cstdio>
-
 namespace epicsdb::loaders {
 
 namespace {

@@ -50,43 +50,36 @@ struct SubstLexeme {
     std::uint32_t offset = 0; // of the token's first character (after skipped whitespace)
 };
 
-// One Flex scanner of a dialect (`Tok`: IocSubstTok or MsiSubstTok); each dialect's .l file
-// defines the members for its own token type.
-template <class Tok>
-class SubstScanner {
+// The scanner of each dialect (IocSubstLexer.l, MsiSubstLexer.l).
+class IocSubstScanner {
 public:
-    SubstScanner();
-    ~SubstScanner();
-    SubstScanner(const SubstScanner&) = delete;
-    SubstScanner& operator=(const SubstScanner&) = delete;
+    IocSubstScanner();
+    ~IocSubstScanner();
+    IocSubstScanner(const IocSubstScanner&) = delete;
+    IocSubstScanner& operator=(const IocSubstScanner&) = delete;
 
     // Scans base[0 .. sizeWithPadding-2); the last two bytes must be NUL.
     void reset(char* base, std::size_t sizeWithPadding);
-    Tok next(SubstLexeme<Tok>& lexeme);
+    IocSubstTok next(SubstLexeme<IocSubstTok>& lexeme);
 
 private:
     void* scanner_ = nullptr;
     void* buffer_ = nullptr;
 };
 
-template <>
-SubstScanner<IocSubstTok>::SubstScanner();
-template <>
-SubstScanner<IocSubstTok>::~SubstScanner();
-template <>
-void SubstScanner<IocSubstTok>::reset(char* base, std::size_t sizeWithPadding);
-template <>
-IocSubstTok SubstScanner<IocSubstTok>::next(SubstLexeme<IocSubstTok>& lexeme);
-template <>
-SubstScanner<MsiSubstTok>::SubstScanner();
-template <>
-SubstScanner<MsiSubstTok>::~SubstScanner();
-template <>
-void SubstScanner<MsiSubstTok>::reset(char* base, std::size_t sizeWithPadding);
-template <>
-MsiSubstTok SubstScanner<MsiSubstTok>::next(SubstLexeme<MsiSubstTok>& lexeme);
+class MsiSubstScanner {
+public:
+    MsiSubstScanner();
+    ~MsiSubstScanner();
+    MsiSubstScanner(const MsiSubstScanner&) = delete;
+    MsiSubstScanner& operator=(const MsiSubstScanner&) = delete;
 
-using IocSubstScanner = SubstScanner<IocSubstTok>;
-using MsiSubstScanner = SubstScanner<MsiSubstTok>;
+    void reset(char* base, std::size_t sizeWithPadding);
+    MsiSubstTok next(SubstLexeme<MsiSubstTok>& lexeme);
+
+private:
+    void* scanner_ = nullptr;
+    void* buffer_ = nullptr;
+};
 
 } // namespace epicsdb::loaders

@@ -17,7 +17,8 @@ void TemplateSets::onSet(const SubstitutionSet& set) {
     // One frame, reused: assigning keeps its strings' capacity.
     context_.relation = "template loaded by substitution set at";
     context_.location = set.location;
-    count_.add(load_(set.templateFile, macros_, {&context_, 1}));
+    const Counts loaded = load_(set.templateFile, macros_, {&context_, 1});
+    count_.add(loaded.errors, loaded.warnings);
     if (count_.reached()) {
         stopped_ = true;
         sink_.report(

@@ -21,11 +21,15 @@ namespace epicsdb::loaders {
 
 class TemplateSets final : public SubstitutionHandler {
 public:
+    // What one template load counted.
+    struct Counts {
+        std::size_t errors = 0;
+        std::size_t warnings = 0;
+    };
     // Loads one template with its macros; `context` (the set that led there) goes on every
-    // diagnostic's chain. Returns what that load counted.
-    using LoadSet =
-        std::function<ErrorCount(const std::string& templateFile, std::string_view macros,
-                                 std::span<const ContextFrame> context)>;
+    // diagnostic's chain.
+    using LoadSet = std::function<Counts(const std::string& templateFile, std::string_view macros,
+                                         std::span<const ContextFrame> context)>;
 
     // `search` is how the loads will look for templates (checked before each first load).
     TemplateSets(DiagnosticSink& sink, FileSearch search, std::string_view callerMacros,

@@ -8,6 +8,7 @@
 #include "MacroPlan.hpp"
 
 #include "DatabaseText.hpp"
+#include "ReadFile.hpp"
 #include "SharedData.hpp"
 
 #include <epicsdb/loaders/Loader.hpp>
@@ -32,18 +33,11 @@ std::filesystem::path corpusDir() {
     return test::sharedDir() / "corpus";
 }
 
-std::string readFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // The file's text followed by the text of the files it includes (`include "x"`) that are in
 // its folder, recursively: the text whose macros a load expands.
 std::string textWithIncludes(const std::filesystem::path& file, std::set<std::string>& seen) {
     if (!seen.insert(file.string()).second) return {};
-    std::string text = readFile(file);
+    std::string text = test::readWholeFile(file);
     static const std::regex include(R"re(^[ \t]*include[ \t]+"([^"]+)")re");
     std::string all = text;
     std::istringstream lines(text);

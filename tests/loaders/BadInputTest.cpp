@@ -1,6 +1,7 @@
 // Hostile input: binary files, NUL bytes, unterminated strings and braces, huge lines, deep
 // nesting. A clear error, bounded time and memory, never a crash.
 #include "LoaderFixture.hpp"
+#include "ScratchDir.hpp"
 
 using epicsdb::test::LoaderFixture;
 using epicsdb::test::ScratchDir;

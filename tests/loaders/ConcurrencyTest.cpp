@@ -1,6 +1,7 @@
 // Loaders hold no global state: two of them, each with its own database, load at the same time
 // in two threads and get the same result as one alone.
 #include "LoaderFixture.hpp"
+#include "ScratchDir.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
 

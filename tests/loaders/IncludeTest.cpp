@@ -1,6 +1,7 @@
 // include, path and addpath (SPEC 3.1, 3.3): the search, nesting, cycles and the include chain
 // in messages.
 #include "LoaderFixture.hpp"
+#include "ScratchDir.hpp"
 
 using epicsdb::test::LoaderFixture;
 using epicsdb::test::ScratchDir;

@@ -56,6 +56,26 @@ TEST(MsiCommandLine, UsageErrorsAndHelp) {
     }
 }
 
+// msi -h prints EPICS Base 7.0.8 msi's usage text, byte for byte (the other tests only check
+// that a message is followed by a usage).
+TEST(MsiCommandLine, HelpIsMsisUsageText) {
+    const auto run = runMsi({"-h"});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_EQ(run.out, "");
+    EXPECT_EQ(run.err, "Usage: msi [options] [template]\n"
+                       "  stdin is used if neither template nor substitution file is given\n"
+                       "  options:\n"
+                       "    -h        Print this help message\n"
+                       "    -D        Output file dependencies, not substitutions\n"
+                       "    -V        Undefined macros generate an error\n"
+                       "    -g        All macros have global scope\n"
+                       "    -o<FILE>  Send output to <FILE>\n"
+                       "    -I<DIR>   Add <DIR> to include file search path\n"
+                       "    -M<SUBST> Add <SUBST> to (global) macro definitions\n"
+                       "              (<SUBST> takes the form VAR=VALUE,...)\n"
+                       "    -S<FILE>  Expand the substitutions in FILE\n");
+}
+
 TEST(MsiCommandLine, TheUsageNamesTheProgram) {
     const auto run = runMsi({"-h"}, {}, "epicsdb expand");
     EXPECT_EQ(run.status, 0);

@@ -4,14 +4,11 @@
 
 #include <epicsdb/loaders/Loader.hpp>
 
-#include "ScratchDir.hpp"
-
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace epicsdb::test {
 

@@ -97,6 +97,13 @@ TEST(CommandLine, ASeparateValueIsTakenWhateverItLooksLike) {
     EXPECT_EQ(short_.macros, "P=1,Q=-2");
 }
 
+TEST(CommandLine, AnEmptyAttachedValueIsTheEmptyValue) {
+    const Try t({"--macros=", "f.db"});
+    EXPECT_EQ(t.status, std::nullopt) << t.err.text();
+    EXPECT_EQ(t.macros, "");
+    EXPECT_EQ(t.files, Strings{"f.db"});
+}
+
 TEST(CommandLine, TheLastOfASingleValueCounts) {
     const Try t({"--format", "json", "--format=db", "-m", "A=1", "-mB=2"});
     EXPECT_EQ(t.status, std::nullopt) << t.err.text();
@@ -118,6 +125,13 @@ TEST(CommandLine, UsageErrorsNameTheProblemThenShowTheUsage) {
         {{"--quiet=yes"}, "option '--quiet' takes no value"},
         {{"--format", "xml"}, "--format must be db or json, not 'xml'"},
         {{"--level=7"}, "--level must be 0 or 1, not '7'"},
+        // An empty attached value is empty: it does not take the next argument.
+        {{"--format=", "f.db"}, "--format must be db or json, not ''"},
+        {{"--level=", "1"}, "--level must be 0 or 1, not ''"},
+        {{"---x", "f.db"}, "unknown option '---x'"},
+        // A flag has no value, attached or clustered.
+        {{"-qx", "f.db"}, "option '-q' takes no value"},
+        {{"-hq"}, "option '-h' takes no value"},
     };
     for (const Case& c : cases) {
         const Try t(c.args);

@@ -94,6 +94,38 @@ std::string Command::reasonFor(const CLI::ParseError& error,
     return error.what();
 }
 
+// The arguments as CLI11 is to read them, refusing the spellings it would read otherwise than
+// our rules say: "--name=" is the option with an empty value (CLI11 would take the next
+// argument), "---x" is an unknown option (CLI11 would take it for a file), and a flag cannot be
+// followed by text in the same argument ("-qx": CLI11 would read "-q -x").
+std::vector<std::string> Command::prepared(const std::vector<std::string>& args) const {
+    std::vector<std::string> out;
+    bool optionsEnded = false;
+    for (const std::string& arg : args) {
+        if (optionsEnded || arg.size() < 2 || arg[0] != '-') {
+            out.push_back(arg);
+            continue;
+        }
+        if (arg == "--") optionsEnded = true;
+        if (arg.rfind("---", 0) == 0) throw UsageError("unknown option '" + arg + "'");
+        if (arg.size() > 3 && arg[1] == '-' && arg.back() == '=' &&
+            arg.find('=') == arg.size() - 1) {
+            out.push_back(arg.substr(0, arg.size() - 1));
+            out.emplace_back();
+            continue;
+        }
+        if (arg[1] != '-' && arg.size() > 2) {
+            const std::string name = arg.substr(0, 2);
+            bool isFlag = app_.get_help_ptr()->check_name(name);
+            for (const Flag& flag : flags_)
+                isFlag = isFlag || flag.option->check_name(name);
+            if (isFlag) throw UsageError("option '" + name + "' takes no value");
+        }
+        out.push_back(arg);
+    }
+    return out;
+}
+
 // What CLI11 accepts but our commands do not, and the flags' values.
 void Command::finishOptions() {
     for (const std::string& extra : app_.remaining())
@@ -122,7 +154,13 @@ std::optional<int> Command::parse(const std::vector<std::string>& args,
         return 2;
     };
     bool helpAsked = false;
-    std::vector<std::string> reversed(args.rbegin(), args.rend()); // CLI11 reads from the back
+    std::vector<std::string> reversed;
+    try {
+        const std::vector<std::string> arguments = prepared(args);
+        reversed.assign(arguments.rbegin(), arguments.rend()); // CLI11 reads from the back
+    } catch (const UsageError& error) {
+        return usageError(error.what());
+    }
     try {
         app_.parse(reversed);
     } catch (const CLI::CallForHelp&) {

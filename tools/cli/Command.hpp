@@ -3,8 +3,10 @@
 // ("epicsdb <command>: <reason>" and the usage on stderr, status 2) alike for every command.
 //
 // The rules users rely on: values attached or separate (-Idir, -I dir, --dbd=x, --dbd x, -mP=1),
-// a separate value taken whatever it looks like (-m -x, -t --help), repeatable options keeping
-// their values in command-line order, positional arguments anywhere, "--" ending options.
+// a separate value taken whatever it looks like (-m -x, -t --help), an empty attached value
+// empty (--dbd= is the empty name), flags never clustered (-qx is an error, as --quiet=x),
+// repeatable options keeping their values in command-line order, positional arguments
+// anywhere, "--" ending options.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -76,6 +78,7 @@ public:
 private:
     [[nodiscard]] std::string reasonFor(const CLI::ParseError& error,
                                         const std::vector<std::string>& args) const;
+    [[nodiscard]] std::vector<std::string> prepared(const std::vector<std::string>& args) const;
     void finishOptions();
 
     std::string name_;

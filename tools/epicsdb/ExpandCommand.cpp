@@ -1,6 +1,6 @@
 // epicsdb expand: msi's job under the epicsdb roof, with exactly msi's options, output,
 // messages and exit statuses (0 success, 1 usage, file or syntax errors, 2 undefined macros
-// with -V), so a build can call either. The implementation is the library's (MsiExpander.hpp).
+// with -V), so a build can call either. The program is msi's own (MsiProgram.hpp).
 #include "Commands.hpp"
 
 #include "MsiProgram.hpp"

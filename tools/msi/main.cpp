@@ -1,6 +1,6 @@
 // msi: macro substitution and include, exactly as EPICS Base's msi (same options, output,
-// messages and exit statuses). Everything is done by the library; this only connects the
-// process's streams.
+// messages and exit statuses). The command line is MsiProgram's, the expansion the
+// library's; this only connects the process's streams.
 #include "MsiProgram.hpp"
 
 #include <cstdio>

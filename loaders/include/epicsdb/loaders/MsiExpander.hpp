@@ -59,7 +59,7 @@ struct MsiOptions {
     // The template argument. Without it: each `file` block names its template; with neither
     // it nor -S, standard input is the template. With it, it overrides every `file` name.
     std::optional<std::string> templateFile;
-    // -o: the target named by -D (the expander does not open it; runMsiProgram does).
+    // -o: the target named by -D (the expander does not open it; the msi program, tools/msi, does).
     std::optional<std::string> outputFile;
     bool undefinedIsError = false; // -V: macLib warnings, `$(x,undefined)` markers, status 2
     bool globalScope = false;      // -g: set values persist into later sets
