@@ -19,10 +19,14 @@ struct SourceLocation {
     unsigned column = 0;
 };
 
-// One step of the chain that led to a location: "included from", "in substitution set at".
+// One step of the chain that led to a location: "included from", "in substitution set at",
+// or a command of a startup script (`dbLoadRecords("x.db", "P=a")`, `< other.cmd`).
 struct ContextFrame {
     std::string relation;
     SourceLocation location;
+    // The relation is a command at that location: text shows "<location>: in <relation>"
+    // rather than "In <relation> <location>:".
+    bool command = false;
 };
 
 struct Diagnostic {

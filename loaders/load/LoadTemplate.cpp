@@ -28,6 +28,7 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
         d.location = {std::string(substitutionFile), 0, 0};
         impl.sink.report(std::move(d));
         result.errors = 1;
+        result.refused = true;
         return result;
     };
     // The checks EPICS makes before reading (its -1 returns).
@@ -35,7 +36,8 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
         return refuse("must specify variable substitution file", "file-open");
     if (impl.options.templateMaxVars == 0)
         return refuse("dbTemplateMaxVars = 0, must be +ve", "subst-max-vars");
-    const std::string path(substitutionFile);
+    // Opened as given, with no search (EPICS), from the working directory of the load.
+    const std::string path = resolvedIn(impl.workingDirectory(), substitutionFile);
     std::string text;
     std::string error;
     if (!readTextFile(path, text, error))
@@ -45,7 +47,8 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     const std::vector<std::string> searchPath = impl.defaultPath();
     const FileSearch search{searchPath, impl.options.includeDirs,
                             impl.options.embeddedDefinitions ? FileSearch::Embedded::Fallback
-                                                             : FileSearch::Embedded::Never};
+                                                             : FileSearch::Embedded::Never,
+                            impl.environment(), impl.workingDirectory()};
     TemplateSets sets(impl.sink, search, macros,
                       [&](const std::string& templateFile, std::string_view setMacros,
                           std::span<const ContextFrame> context) {

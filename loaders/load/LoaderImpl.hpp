@@ -8,7 +8,7 @@
 
 #include <epicsdb/loaders/Loader.hpp>
 
-#include <cstdlib>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -47,12 +47,19 @@ struct Loader::Impl {
     LoaderCounters counters;
     std::size_t loads = 0;
 
+    [[nodiscard]] const maclib::VariableSource& environment() const {
+        return options.environment ? *options.environment : maclib::processEnvironment();
+    }
+    [[nodiscard]] std::string_view workingDirectory() const {
+        return options.environment ? options.environment->workingDirectory() : "";
+    }
+
     // The search list of a load without an explicit path: EPICS_DB_INCLUDE_PATH, or ".".
     // Split again only when the variable changed.
     const std::vector<std::string>& defaultPath() {
-        const char* env =
-            options.useEnvironmentPath ? std::getenv("EPICS_DB_INCLUDE_PATH") : nullptr;
-        const std::string_view value = env && *env ? std::string_view(env) : std::string_view();
+        std::optional<std::string_view> env;
+        if (options.useEnvironmentPath) env = environment().find("EPICS_DB_INCLUDE_PATH");
+        const std::string_view value = env ? *env : std::string_view();
         if (!haveDefaultPath || value != defaultPathSource) {
             defaultPathSource.assign(value);
             defaultPathDirs = value.empty() ? std::vector<std::string>{"."} : splitDbPath(value);
@@ -71,7 +78,7 @@ struct Loader::Impl {
     MacroLineExpander expander{options.quietMacroWarnings};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
-                                options.maxNestingDepth, options.fastPaths},
+                                options.maxNestingDepth, options.fastPaths, options.environment},
                     sources, reporter, &expander};
     bool running = false;
 

@@ -76,10 +76,13 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent, Cache
         return false;
     };
     using Embedded = FileSearch::Embedded;
+    const LoadEnvironment* environment = context_.environment;
     const FileSearch search{searchPath_, context_.includeDirs,
                             embeddedOnly_               ? Embedded::Only
                             : context_.embeddedFallback ? Embedded::Fallback
-                                                        : Embedded::Never};
+                                                        : Embedded::Never,
+                            environment ? *environment : maclib::processEnvironment(),
+                            environment ? environment->workingDirectory() : ""};
     FoundFile found = findFile(name, search);
     if (!found.file) return fail(std::move(found.problem));
     const ResolvedFile& resolved = *found.file;

@@ -16,6 +16,7 @@
 #include "source/SourceManager.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/loaders/LoadEnvironment.hpp>
 
 #include <deque>
 #include <memory>
@@ -35,6 +36,8 @@ struct ReadContext {
     unsigned maxIncludeDepth; // bounds against hostile input
     unsigned maxNestingDepth; // of JSON values
     bool fastPaths = true;    // replay plans (and the scanner's fused statements)
+    // Environment variables and working directory of the loads; null: the process's.
+    const LoadEnvironment* environment = nullptr;
 };
 
 class DbReader {

@@ -32,7 +32,8 @@ std::string diagnosticText(const Diagnostic& d, bool color) {
                                                          : "\033[1;36m";
     std::string out;
     for (auto it = d.context.rbegin(); it != d.context.rend(); ++it)
-        out += "In " + it->relation + " " + locationText(it->location) + ":\n";
+        out += it->command ? locationText(it->location) + ": in " + it->relation + "\n"
+                           : "In " + it->relation + " " + locationText(it->location) + ":\n";
     out += std::string(bold) + locationText(d.location) + ": " + reset + tint +
            severityName(d.severity) + ": " + reset + bold + d.message + reset + "\n";
     if (!d.sourceLine.empty()) {

@@ -2,6 +2,7 @@
 
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
+#include <epicsdb/loaders/LoadEnvironment.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <sys/stat.h>
@@ -57,16 +58,24 @@ std::vector<std::string> splitMsiPath(std::string_view path) {
     return dirs;
 }
 
+std::string resolvedIn(std::string_view directory, std::string_view name) {
+    if (directory.empty() || directory == "." || (!name.empty() && name.front() == '/'))
+        return std::string(name);
+    std::string path(directory);
+    if (path.back() != '/') path += '/';
+    return path += name;
+}
+
 namespace {
-// The first directory of the lists that holds `name`.
-std::optional<ResolvedFile>
-searchDirectories(const std::string& name,
-                  std::initializer_list<const std::vector<std::string>*> lists) {
-    for (const auto* list : lists) {
+// The first directory of the lists that holds `name`; the load's path is resolved in the
+// working directory, the -I directories are not.
+std::optional<ResolvedFile> searchDirectories(const std::string& name, const FileSearch& search) {
+    for (const auto* list : {&search.path, &search.includeDirs}) {
+        const std::string_view base = list == &search.path ? search.workingDirectory : "";
         for (const std::string& dir : *list) {
-            std::string candidate = dir + "/" + name;
+            std::string candidate = resolvedIn(base, dir + "/" + name);
             if (!isReadableFile(candidate)) continue;
-            std::string shown = dir == "." ? name : candidate;
+            std::string shown = dir == "." ? resolvedIn(base, name) : candidate;
             return ResolvedFile{std::move(candidate), std::move(shown), {}, false};
         }
     }
@@ -75,12 +84,13 @@ searchDirectories(const std::string& name,
 
 // Environment references in a file name, as dbLoadRecords expands them; false when one is
 // undefined (the open then fails, as in EPICS).
-bool expandEnvironment(std::string_view name, std::string& out) {
+bool expandEnvironment(std::string_view name, const maclib::VariableSource& variables,
+                       std::string& out) {
     if (name.find('$') == std::string_view::npos) {
         out.assign(name);
         return true;
     }
-    maclib::MacroTable environment(maclib::MacroTable::Environment::Use);
+    maclib::MacroTable environment(variables);
     environment.suppressWarnings(true);
     out.clear();
     return environment.expand(name, out).ok();
@@ -102,7 +112,7 @@ FoundFile findFile(std::string_view name, const FileSearch& search, std::string_
         return std::move(found);
     };
     std::string expanded;
-    if (!expandEnvironment(name, expanded))
+    if (!expandEnvironment(name, search.environment, expanded))
         return fail(": the name refers to an undefined environment variable");
     const bool embeddedOnly = search.embedded == FileSearch::Embedded::Only;
     const bool hasSlash = expanded.find_first_of("/\\") != std::string::npos;
@@ -111,12 +121,13 @@ FoundFile findFile(std::string_view name, const FileSearch& search, std::string_
     if (embeddedOnly) {
         // Nothing on disk is looked at.
     } else if ((search.path.empty() && search.includeDirs.empty()) || hasSlash) {
-        if (isReadableFile(expanded)) {
-            std::string shown = expanded;
-            found.file = ResolvedFile{std::move(expanded), std::move(shown), {}, false};
+        std::string resolved = resolvedIn(search.workingDirectory, expanded);
+        if (isReadableFile(resolved)) {
+            std::string shown = resolved;
+            found.file = ResolvedFile{std::move(resolved), std::move(shown), {}, false};
             return found;
         }
-    } else if (auto file = searchDirectories(expanded, {&search.path, &search.includeDirs})) {
+    } else if (auto file = searchDirectories(expanded, search)) {
         found.file = std::move(file);
         return found;
     }

@@ -2,6 +2,8 @@
 // through the list, with the definitions compiled into the library as a last resort.
 #pragma once
 
+#include <epicsdb/macLib/VariableSource.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,11 +30,15 @@ struct ResolvedFile {
 // templates): environment references in the name expanded ($(TOP)/db/x.db); then the name as
 // given when it holds '/' or '\' or there is no directory to look in, otherwise the first of
 // the load's path and then the -I directories that has it; then the definitions compiled into
-// the library.
+// the library. Names and path entries that are relative are resolved in `workingDirectory`
+// (the -I directories stay relative to the process's own), and environment references are
+// looked up in `environment`: what a startup script's cd and epicsEnvSet changed.
 struct FileSearch {
     const std::vector<std::string>& path;
     const std::vector<std::string>& includeDirs;
     enum class Embedded { Never, Fallback, Only } embedded = Embedded::Fallback;
+    const maclib::VariableSource& environment = maclib::processEnvironment();
+    std::string_view workingDirectory = {};
 };
 
 struct FoundFile {

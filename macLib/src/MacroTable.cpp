@@ -5,7 +5,6 @@
 
 #include <epicsdb/macLib/MacroTable.hpp>
 
-#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -63,7 +62,9 @@ std::string shortMessage(const Warning& warning) {
 }
 
 MacroTable::MacroTable(Environment environment) noexcept
-    : environment_(environment == Environment::Use) {}
+    : environment_(environment == Environment::Use ? &processEnvironment() : nullptr) {}
+
+MacroTable::MacroTable(const VariableSource& environment) noexcept : environment_(&environment) {}
 
 MacroTable::MacroTable(std::string_view definitions, Environment environment)
     : MacroTable(environment) {
@@ -83,7 +84,7 @@ bool MacroTable::warningsSuppressed() const noexcept {
     return suppress_;
 }
 bool MacroTable::usesEnvironment() const noexcept {
-    return environment_;
+    return environment_ != nullptr;
 }
 int MacroTable::scopeLevel() const noexcept {
     return level_;
@@ -165,12 +166,10 @@ Entry* MacroTable::lookup(std::string_view name, std::uint32_t hash) {
 // A set variable becomes an entry at the current level, so its value is cached and expanded
 // like a macro's, until its scope is popped or it is undefined.
 Entry* MacroTable::findEnvironment(std::string_view name) {
-    if (name.find('\0') != std::string_view::npos) return nullptr;
-    const std::string cname(name);
-    const char* value = std::getenv(cname.c_str());
+    const std::optional<std::string_view> value = environment_->find(name);
     if (!value) return nullptr;
     Entry* entry = create(name, EntryKind::EnvironmentVariable);
-    setRaw(*entry, value);
+    setRaw(*entry, *value);
     return entry;
 }
 

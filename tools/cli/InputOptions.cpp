@@ -12,8 +12,44 @@ InputOptions::InputOptions(Command& command) {
     command.flag("--records-once", recordsOnce,
                  "dbRecordsOnceOnly: redefining a record is an error");
     command.flag("--strict", strict, "dbConvertStrict: range-check numbers for the field type");
+    command.value("--startup", startup, "FILE",
+                  "an IOC startup script (st.cmd) to run, whatever its name", kFileName);
+    command.list("-e,--env", environment, "NAME=VALUE",
+                 "set in the startup script's environment before it runs");
+    command.flag("--strict-commands", strictCommands,
+                 "a startup-script command that is not run offline is an error");
     command.flag("--stats", stats, "print records, time, allocations and memory on stderr");
-    command.files(files, "definitions, substitution or record files, loaded in order");
+    command.files(files, "definitions, substitution or record files, loaded in order; or "
+                         "one startup script (.cmd, .iocsh)");
+}
+
+namespace {
+bool isStartupName(std::string_view path) {
+    return path.ends_with(".cmd") || path.ends_with(".iocsh");
+}
+} // namespace
+
+std::string InputOptions::startupScript() const {
+    if (!startup.empty()) return startup;
+    for (const std::string& file : files)
+        if (isStartupName(file)) return file;
+    return {};
+}
+
+void InputOptions::checkStartupRules() const {
+    const std::string script = startupScript();
+    if (script.empty()) {
+        if (!environment.empty()) throw UsageError("-e sets the environment of a startup script");
+        return;
+    }
+    const std::size_t others = files.size() - (startup.empty() ? 1 : 0);
+    if (others || !substitutions.empty())
+        throw UsageError("a startup script is run alone: it names the files it loads");
+    if (!macros.empty())
+        throw UsageError("-m does not apply to a startup script: give it variables with -e");
+    for (const std::string& item : environment)
+        if (item.find('=') == std::string::npos || item.front() == '=')
+            throw UsageError("-e takes NAME=VALUE, not '" + item + "'");
 }
 
 } // namespace epicsdb::cli

@@ -22,14 +22,24 @@ struct InputOptions {
     std::string macros;                     // -m
     std::vector<std::string> substitutions; // -S, in order
     std::vector<std::string> files;         // the positional arguments, in order
+    std::string startup;                    // --startup
+    std::vector<std::string> environment;   // -e NAME=VALUE, for a startup script
+    bool strictCommands = false;
     bool quietMacros = false;
     bool recordsOnce = false;
     bool strict = false;
     bool stats = false;
 
+    // The IOC startup script to run: --startup, or the one positional file ending in .cmd or
+    // .iocsh; empty when there is none.
+    [[nodiscard]] std::string startupScript() const;
+    // The rules of a run with a startup script (throws UsageError): the script is the only
+    // file, its macros and environment come from -e.
+    void checkStartupRules() const;
+
     // Nothing to load was named.
     [[nodiscard]] bool empty() const noexcept {
-        return definitions.empty() && substitutions.empty() && files.empty();
+        return definitions.empty() && substitutions.empty() && files.empty() && startup.empty();
     }
 };
 

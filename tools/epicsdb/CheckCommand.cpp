@@ -9,10 +9,12 @@ namespace epicsdb::tools {
 namespace {
 const char* const kUsage =
     "usage: epicsdb check [--dbd FILE]... [-I DIR]... [-m MACROS] [-S FILE]... FILE...\n"
+    "       epicsdb check [--dbd FILE]... [-I DIR]... [-e NAME=VALUE]... st.cmd\n"
     "Loads the definitions (the standard ones built into epicsdb unless a .dbd is given),\n"
     "then each FILE in order: .dbd files as definitions, .substitutions files as dbLoadTemplate\n"
-    "does, anything else as records. Prints every problem; exit status 0 without errors,\n"
-    "1 with errors, 2 on usage errors or unreadable files.\n\n";
+    "does, anything else as records. A startup script (.cmd, .iocsh or --startup) is run from\n"
+    "its folder as iocsh runs it, and checked as the IOC it builds. Prints every problem; exit\n"
+    "status 0 without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
 
 cli::DiagnosticFormat formatNamed(const std::string& name) {
     return name == "json"    ? cli::DiagnosticFormat::Json
@@ -34,6 +36,7 @@ int runCheck(const Arguments& args) {
     command.flag("-q,--quiet", quiet, "print errors only");
     if (auto status = command.parse(args, [&] {
             if (inputs.empty()) throw cli::UsageError("no files to check");
+            inputs.checkStartupRules();
         }))
         return *status;
 
@@ -53,6 +56,8 @@ int runCheck(const Arguments& args) {
                      summary.files, plural(summary.files), db.recordCount(), printer.errors(),
                      plural(printer.errors()), printer.warnings(), plural(printer.warnings()));
     }
+    if (summary.startup && printer.format() == cli::DiagnosticFormat::Text && !quiet)
+        printSkipped("check", *summary.startup);
     if (inputs.stats) printStats(db, summary);
     return printer.errors() ? 1 : 0;
 }

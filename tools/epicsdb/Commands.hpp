@@ -15,5 +15,6 @@ int runDump(const Arguments& args);
 int runDbd(const Arguments& args);
 int runMacros(const Arguments& args);
 int runExpand(const Arguments& args);
+int runIoc(const Arguments& args);
 
 } // namespace epicsdb::tools

@@ -13,6 +13,7 @@ namespace {
 const char* const kUsage =
     "usage: epicsdb dump [--dbd FILE]... [-I DIR]... [-m MACROS] [-S FILE]...\n"
     "                    [--format db|json] [--level N] [--type RTYPE] [-o FILE] FILE...\n"
+    "       epicsdb dump [--dbd FILE]... [-e NAME=VALUE]... [options] st.cmd\n"
     "Loads like 'epicsdb check', then writes every record: as EPICS dbWriteRecord does (level\n"
     "0: only fields that differ from their default), or as JSON. Exit status as check.\n\n";
 
@@ -39,6 +40,7 @@ int runDump(const Arguments& args) {
     command.flag("-q,--quiet", quiet, "print errors only");
     if (auto status = command.parse(args, [&] {
             if (inputs.empty()) throw cli::UsageError("no files to dump");
+            inputs.checkStartupRules();
         }))
         return *status;
 

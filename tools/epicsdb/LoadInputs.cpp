@@ -34,12 +34,79 @@ bool readable(const std::string& path) {
 }
 } // namespace
 
-LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
-                       cli::DiagnosticPrinter& printer) {
+namespace {
+LoadSummary runStartup(const std::string& script, const cli::InputOptions& given,
+                       dbstatic::Database& db, cli::DiagnosticPrinter& printer,
+                       const ConsoleLine& console) {
     const auto start = std::chrono::steady_clock::now();
     LoadSummary summary;
+    if (!definitionsReadable(given)) {
+        summary.unreadable = true;
+        return summary;
+    }
+    ioc::StartupReport report =
+        ioc::runStartupScript(script, db, printer, startupOptions(given, console));
+    summary.unreadable = report.unreadable;
+    summary.files = report.loads.size();
+    summary.errors = report.errors;
+    summary.warnings = report.warnings;
+    summary.startup = std::move(report);
+    summary.elapsed = std::chrono::steady_clock::now() - start;
+    return summary;
+}
+} // namespace
+
+ioc::StartupOptions startupOptions(const cli::InputOptions& given, const ConsoleLine& console) {
+    ioc::StartupOptions options;
+    options.definitions = given.definitions;
+    // An IOC starts with the environment of the shell that starts it, plus -e.
+    options.environment = ioc::ScriptEnvironment::fromProcess();
+    for (const std::string& item : given.environment) {
+        const std::size_t equals = item.find('=');
+        options.environment.set(item.substr(0, equals), item.substr(equals + 1));
+    }
+    options.strictCommands = given.strictCommands;
+    options.console = console;
+    options.loader.includeDirs = given.includeDirs;
+    options.loader.quietMacroWarnings = given.quietMacros;
+    return options;
+}
+
+bool definitionsReadable(const cli::InputOptions& given) {
+    bool ok = true;
+    for (const std::string& path : given.definitions) {
+        if (!readable(path)) {
+            std::fprintf(stderr, "epicsdb: can't read '%s'\n", path.c_str());
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+void printSkipped(const char* command, const ioc::StartupReport& report) {
+    if (report.skipped.empty()) return;
+    std::string list;
+    std::size_t shown = 0;
+    for (const ioc::SkippedCommand& skipped : report.skipped) {
+        if (++shown > 8) {
+            list += ", ...";
+            break;
+        }
+        list += (list.empty() ? "" : ", ") + skipped.name + " (" + skipped.where.file + ":" +
+                std::to_string(skipped.where.line) + ")";
+    }
+    std::fprintf(stderr, "epicsdb %s: %zu command%s not run offline: %s\n", command,
+                 report.skipped.size(), report.skipped.size() == 1 ? "" : "s", list.c_str());
+}
+
+LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
+                       cli::DiagnosticPrinter& printer, const ConsoleLine& console) {
     db.options().recordsOnceOnly = given.recordsOnce;
     db.options().convertStrict = given.strict;
+    if (const std::string script = given.startupScript(); !script.empty())
+        return runStartup(script, given, db, printer, console);
+    const auto start = std::chrono::steady_clock::now();
+    LoadSummary summary;
 
     loaders::LoaderOptions options;
     options.includeDirs = given.includeDirs;

@@ -6,9 +6,13 @@
 #include "InputOptions.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/ioc/Startup.hpp>
 
 #include <chrono>
+#include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace epicsdb::tools {
@@ -19,14 +23,28 @@ struct LoadSummary {
     std::size_t warnings = 0;
     bool unreadable = false; // a file could not be opened: exit status 2
     std::chrono::duration<double> elapsed{};
+    std::optional<ioc::StartupReport> startup; // when a startup script was run
 };
+
+// What iocsh would print while a startup script runs, one line at a time.
+using ConsoleLine = std::function<void(std::string_view)>;
 
 // Loads everything the options name into `db`: the embedded standard definitions unless a .dbd
 // is given (--dbd or a positional .dbd), then the --dbd files, each positional file in order
 // (.dbd as definitions, substitution files with dbLoadTemplate semantics, anything else as
-// records with -m macros) and the -S files.
+// records with -m macros) and the -S files. With a startup script, the --dbd files and then
+// the script, run as iocsh runs it (InputOptions::checkStartupRules has been applied).
 LoadSummary loadInputs(const cli::InputOptions& inputs, dbstatic::Database& db,
-                       cli::DiagnosticPrinter& printer);
+                       cli::DiagnosticPrinter& printer, const ConsoleLine& console = {});
+
+// The run of a startup script that the options describe: --dbd, -I, -e (over the process
+// environment), --strict-commands, --quiet-macros.
+ioc::StartupOptions startupOptions(const cli::InputOptions& inputs, const ConsoleLine& console);
+// Whether every --dbd file can be read; says which cannot, on stderr.
+bool definitionsReadable(const cli::InputOptions& inputs);
+
+// "epicsdb <command>: N commands not run offline: ..." on stderr, when a script skipped any.
+void printSkipped(const char* command, const ioc::StartupReport& report);
 
 // --stats: records, time, speed, system allocations and peak memory, on stderr.
 void printStats(const dbstatic::Database& db, const LoadSummary& summary);

@@ -16,6 +16,7 @@ const char* const kUsage =
     "  dbd      write the expanded definitions of .dbd files (like dbdExpand.pl)\n"
     "  expand   expand templates and substitution files, exactly like msi\n"
     "  macros   expand text with EPICS macro rules\n"
+    "  ioc      run an IOC startup script (st.cmd) offline, describe the IOC it builds\n"
     "\n"
     "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors or unreadable files.\n";
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
         if (command == "dbd") return epicsdb::tools::runDbd(args);
         if (command == "macros") return epicsdb::tools::runMacros(args);
         if (command == "expand") return epicsdb::tools::runExpand(args);
+        if (command == "ioc") return epicsdb::tools::runIoc(args);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
         return 2;

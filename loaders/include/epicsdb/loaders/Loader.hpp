@@ -14,6 +14,7 @@
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/export.h>
+#include <epicsdb/loaders/LoadEnvironment.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -29,6 +30,9 @@ struct LoaderOptions {
     std::vector<std::string> includeDirs;
     // Consult EPICS_DB_INCLUDE_PATH when a load gives no path (as EPICS does).
     bool useEnvironmentPath = true;
+    // The environment and working directory loads see (it must outlive the Loader); null:
+    // the process's own.
+    const LoadEnvironment* environment = nullptr;
     // When a .dbd file is not found anywhere on the path, use the definitions compiled into the
     // library (dbCommon.dbd, menuGlobal.dbd, ...), so module .dbd files load without EPICS.
     bool embeddedDefinitions = true;
@@ -48,6 +52,9 @@ struct LoaderOptions {
 
 struct LoadResult {
     bool ok = false; // no error was reported (and the load was committed)
+    // The load did not start: its file could not be opened or an argument was refused (the
+    // cases where EPICS's dbLoadTemplate returns -1; it returns 0 after syntax errors).
+    bool refused = false;
     std::size_t errors = 0;
     std::size_t warnings = 0;
     std::size_t recordsBefore = 0; // real records in the database before the load

@@ -22,6 +22,7 @@
 
 #include <epicsdb/export.h>
 #include <epicsdb/macLib/Definitions.hpp>
+#include <epicsdb/macLib/VariableSource.hpp>
 #include <epicsdb/macLib/detail/BlockStore.hpp>
 #include <epicsdb/macLib/detail/NameIndex.hpp>
 
@@ -123,6 +124,9 @@ public:
     // Same as install(definitions) on a new table.
     explicit MacroTable(std::string_view definitions,
                         Environment environment = Environment::Ignore);
+    // An environment table whose variables come from `environment` instead of getenv. The
+    // source must outlive the table.
+    explicit MacroTable(const VariableSource& environment) noexcept;
     ~MacroTable();
     MacroTable(const MacroTable&) = delete;
     MacroTable& operator=(const MacroTable&) = delete;
@@ -214,7 +218,7 @@ private:
     int level_ = 0;
     bool dirty_ = false;
     bool suppress_ = false;
-    bool environment_ = false;
+    const VariableSource* environment_ = nullptr; // null: no environment lookups
 };
 
 } // namespace epicsdb::maclib

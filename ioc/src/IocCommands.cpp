@@ -1,0 +1,499 @@
+#include "IocCommands.hpp"
+
+#include <epicsdb/dbStatic/Writers.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <sys/stat.h>
+
+namespace epicsdb::ioc {
+
+namespace {
+// How iocsh converts each argument of a command (iocshArgType).
+enum class Arg : char { String = 's', Int = 'i', Pdbbase = 'p' };
+
+struct Spec {
+    std::string_view name;
+    std::string_view args; // one Arg letter per argument
+};
+
+constexpr std::array kSpecs{
+    Spec{"epicsEnvSet", "ss"},
+    Spec{"epicsEnvUnset", "s"},
+    Spec{"epicsEnvShow", "s"},
+    Spec{"cd", "s"},
+    Spec{"pwd", ""},
+    Spec{"echo", "s"},
+    Spec{"var", "ss"},
+    Spec{"dbLoadDatabase", "sss"},
+    Spec{"dbLoadRecords", "ss"},
+    Spec{"dbLoadTemplate", "ss"},
+    Spec{"iocInit", ""},
+    Spec{"iocBuild", ""},
+    Spec{"dbDumpRecord", "psi"},
+};
+
+constexpr std::string_view kRegisterSuffix = "_registerRecordDeviceDriver";
+
+// Commands of EPICS Base (libCom, dbCore, the CA server, access security) that report, tune a
+// running IOC or need hardware: a script may use them, they do not change the database.
+constexpr std::string_view kInert[] = {"help",
+                                       "date",
+                                       "epicsParamShow",
+                                       "epicsPrtEnvParams",
+                                       "registryDump",
+                                       "iocLogInit",
+                                       "setIocLogDisable",
+                                       "iocLogShow",
+                                       "eltc",
+                                       "errlogInit",
+                                       "errlogInit2",
+                                       "errlog",
+                                       "iocLogPrefix",
+                                       "epicsThreadShowAll",
+                                       "epicsThreadShow",
+                                       "taskwdShow",
+                                       "epicsMutexShowAll",
+                                       "epicsThreadSleep",
+                                       "epicsThreadResume",
+                                       "generalTimeReport",
+                                       "installLastResortEventProvider",
+                                       "dbl",
+                                       "dbnr",
+                                       "dbla",
+                                       "dbgrep",
+                                       "dbgf",
+                                       "dbpf",
+                                       "dbpr",
+                                       "dbtr",
+                                       "dbtgf",
+                                       "dbtpf",
+                                       "dbior",
+                                       "dbhcr",
+                                       "gft",
+                                       "pft",
+                                       "tpn",
+                                       "dblsr",
+                                       "dbLockShowLocked",
+                                       "scanOnceSetQueueSize",
+                                       "scanOnceQueueShow",
+                                       "scanppl",
+                                       "scanpel",
+                                       "postEvent",
+                                       "dbDumpPath",
+                                       "dbDumpMenu",
+                                       "dbDumpRecordType",
+                                       "dbDumpField",
+                                       "dbDumpDevice",
+                                       "dbDumpDriver",
+                                       "dbDumpLink",
+                                       "dbDumpRegistrar",
+                                       "dbDumpFunction",
+                                       "dbDumpVariable",
+                                       "dbDumpBreaktable",
+                                       "dbPvdDump",
+                                       "dbPvdTableSize",
+                                       "dbReportDeviceConfig",
+                                       "dbCaReport",
+                                       "dbel",
+                                       "dbcar",
+                                       "dbjlr",
+                                       "dbb",
+                                       "dbd",
+                                       "dbc",
+                                       "dbs",
+                                       "dbstat",
+                                       "dbp",
+                                       "dbap",
+                                       "dbsr",
+                                       "dbcr",
+                                       "asSetFilename",
+                                       "asSetSubstitutions",
+                                       "asInit",
+                                       "asdbdump",
+                                       "aspuag",
+                                       "asphag",
+                                       "asprules",
+                                       "aspmem",
+                                       "astac",
+                                       "ascar",
+                                       "asDumpHash",
+                                       "casr",
+                                       "callbackSetQueueSize",
+                                       "callbackParallelThreads",
+                                       "iocRun",
+                                       "iocPause",
+                                       "iocLogDisable",
+                                       "dbCaLinkShow",
+                                       "dbNotifyDump",
+                                       "dbtpn",
+                                       "dbPutAttribute",
+                                       "coreRelease",
+                                       "system",
+                                       "epicsThreadSetAffinity"};
+
+bool isDirectory(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.empty() ? "." : path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+std::string realPath(const std::string& path) {
+    char* resolved = ::realpath(path.empty() ? "." : path.c_str(), nullptr);
+    if (!resolved) return path;
+    std::string result(resolved);
+    std::free(resolved);
+    return result;
+}
+
+// dbTranslateEscape: C escapes, as echo prints them.
+std::string translateEscapes(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\\' || i + 1 == text.size()) {
+            out += text[i];
+            continue;
+        }
+        const char c = text[++i];
+        switch (c) {
+        case 'a':
+            out += '\a';
+            break;
+        case 'b':
+            out += '\b';
+            break;
+        case 'f':
+            out += '\f';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'v':
+            out += '\v';
+            break;
+        case 'x': {
+            int value = 0;
+            std::size_t digits = 0;
+            while (digits < 2 && i + 1 < text.size() &&
+                   std::isxdigit(static_cast<unsigned char>(text[i + 1]))) {
+                const char h = text[++i];
+                value = value * 16 + (std::isdigit(static_cast<unsigned char>(h))
+                                          ? h - '0'
+                                          : (std::tolower(h) - 'a' + 10));
+                ++digits;
+            }
+            out += static_cast<char>(value);
+            break;
+        }
+        default:
+            if (c >= '0' && c <= '7') {
+                int value = c - '0';
+                for (int n = 1;
+                     n < 3 && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '7'; ++n)
+                    value = value * 8 + (text[++i] - '0');
+                out += static_cast<char>(value);
+            } else {
+                out += c; // \\ \' \" \? and anything else: the character itself
+            }
+        }
+    }
+    return out;
+}
+} // namespace
+
+bool IocCommands::isKnownInert(std::string_view name) {
+    return std::find(std::begin(kInert), std::end(kInert), name) != std::end(kInert);
+}
+
+void IocCommands::report(const CallSite& site, Severity severity, std::string code,
+                         std::string message) const {
+    Diagnostic d;
+    d.severity = severity;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.location = site.where;
+    d.sourceLine = std::string(site.sourceLine.substr(0, 400));
+    d.context = site.chain;
+    DiagnosticSink& target = state_.sink;
+    std::vector<ContextFrame> saved = state_.sink.chain();
+    state_.sink.setChain({});
+    target.report(std::move(d));
+    state_.sink.setChain(std::move(saved));
+}
+
+IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, const CallSite& site) {
+    const std::string_view name = argv.front();
+    const bool registers = name.size() > kRegisterSuffix.size() && name.ends_with(kRegisterSuffix);
+    const Spec* spec = nullptr;
+    for (const Spec& candidate : kSpecs)
+        if (candidate.name == name) spec = &candidate;
+    if (!spec && !registers) return Outcome::NotFound;
+
+    // Arguments as iocsh hands them over: missing ones are NULL, extra ones are dropped.
+    const std::string_view kinds = registers ? std::string_view("p") : spec->args;
+    Args args(kinds.size());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        if (i + 1 < argv.size()) args[i] = argv[i + 1];
+        if (static_cast<Arg>(kinds[i]) == Arg::Pdbbase && !checkPdbbase(args[i], site))
+            return Outcome::Failed;
+        if (static_cast<Arg>(kinds[i]) == Arg::Int && args[i] && !args[i]->empty()) {
+            char* end = nullptr;
+            errno = 0;
+            std::strtol(args[i]->c_str(), &end, 0);
+            if (errno == ERANGE || *end) {
+                report(site, Severity::Error, "ioc-argument",
+                       (errno == ERANGE ? "Integer '" : "Illegal integer '") + *args[i] +
+                           (errno == ERANGE ? "' out of range" : "'"));
+                return Outcome::Failed;
+            }
+        }
+    }
+    if (registers) return registerDriver(args, site);
+    if (name == "epicsEnvSet") return epicsEnvSet(args, site);
+    if (name == "epicsEnvUnset") return epicsEnvUnset(args, site);
+    if (name == "epicsEnvShow") return epicsEnvShow(args);
+    if (name == "cd") return cd(args, site);
+    if (name == "pwd") {
+        state_.print(realPath(std::string(state_.environment.workingDirectory())));
+        return Outcome::Ran;
+    }
+    if (name == "echo") {
+        state_.print(args[0] ? translateEscapes(*args[0]) : std::string());
+        return Outcome::Ran;
+    }
+    if (name == "var") return var(args, site);
+    if (name == "iocInit" || name == "iocBuild") return iocInit(name, site);
+    if (name == "dbDumpRecord") return dbDumpRecord(args, site);
+    return load(name, args, site);
+}
+
+IocCommands::Outcome IocCommands::epicsEnvSet(const Args& args, const CallSite& site) {
+    if (!args[0]) {
+        report(site, Severity::Error, "ioc-argument",
+               "Missing environment variable name argument.");
+        return Outcome::Ran;
+    }
+    if (!args[1]) {
+        report(site, Severity::Error, "ioc-argument",
+               "Missing environment variable value argument.");
+        return Outcome::Ran;
+    }
+    // putenv("name=value"): a name with '=' in it sets the part before it.
+    std::string_view name = *args[0];
+    std::string value = *args[1];
+    if (const std::size_t equals = name.find('='); equals != std::string_view::npos) {
+        value = std::string(name.substr(equals + 1)) + "=" + value;
+        name = name.substr(0, equals);
+    }
+    // iocshEnvClear first: a macro of an iocshLoad with this name no longer hides it.
+    state_.macros.undefine(*args[0]);
+    state_.environment.set(name, value);
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::epicsEnvUnset(const Args& args, const CallSite& site) {
+    if (!args[0]) {
+        report(site, Severity::Error, "ioc-argument",
+               "Missing environment variable name argument.");
+        return Outcome::Ran;
+    }
+    state_.macros.undefine(*args[0]);
+    state_.environment.unset(*args[0]);
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::epicsEnvShow(const Args& args) {
+    if (!args[0]) {
+        for (const auto& [name, value] : state_.environment.variables())
+            state_.print(name + "=" + value);
+    } else if (auto value = state_.environment.find(*args[0])) {
+        state_.print(*args[0] + "=" + std::string(*value));
+    } else {
+        state_.print(*args[0] + " is not an environment variable.");
+    }
+    return Outcome::Ran;
+}
+
+void IocCommands::updatePwd() {
+    state_.environment.set("PWD", realPath(std::string(state_.environment.workingDirectory())));
+    state_.macros.undefine("PWD");
+}
+
+IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
+    if (!args[0]) {
+        report(site, Severity::Error, "ioc-cd",
+               "Invalid directory path, ignored (no directory given)");
+        return Outcome::Ran;
+    }
+    const std::string target = loaders::resolvedIn(state_.environment.workingDirectory(), *args[0]);
+    if (args[0]->empty() || !isDirectory(target)) {
+        report(site, Severity::Error, "ioc-cd",
+               "Invalid directory path, ignored: \"" + *args[0] + "\" is not a directory");
+        return Outcome::Failed;
+    }
+    state_.environment.setWorkingDirectory(target);
+    updatePwd();
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::var(const Args& args, const CallSite& site) {
+    struct Variable {
+        std::string_view name;
+        bool dbstatic::DatabaseOptions::*flag;
+    };
+    static constexpr std::array kVariables{
+        Variable{"dbBptNotMonotonic", &dbstatic::DatabaseOptions::bptNotMonotonic},
+        Variable{"dbConvertStrict", &dbstatic::DatabaseOptions::convertStrict},
+        Variable{"dbRecordsAbcSorted", &dbstatic::DatabaseOptions::recordsAbcSorted},
+        Variable{"dbRecordsOnceOnly", &dbstatic::DatabaseOptions::recordsOnceOnly},
+    };
+    dbstatic::DatabaseOptions& options = state_.db.options();
+    auto show = [&](const Variable& v) {
+        state_.print(std::string(v.name) + " = " + (options.*v.flag ? "1" : "0"));
+    };
+    if (!args[1]) {
+        bool found = false;
+        for (const Variable& v : kVariables)
+            if (!args[0] || *args[0] == v.name) {
+                show(v);
+                found = true;
+            }
+        if (!found) return Outcome::NotFound;
+        return Outcome::Ran;
+    }
+    for (const Variable& v : kVariables) {
+        if (*args[0] != v.name) continue;
+        char* end = nullptr;
+        const long value = std::strtol(args[1]->c_str(), &end, 0);
+        if (args[1]->empty() || *end) {
+            report(site, Severity::Error, "ioc-argument",
+                   "Invalid integer value. Var " + *args[0] + " not changed.");
+            return Outcome::Ran;
+        }
+        options.*v.flag = value != 0;
+        return Outcome::Ran;
+    }
+    return Outcome::NotFound; // a variable of a module or of the running IOC
+}
+
+bool IocCommands::checkPdbbase(const std::optional<std::string>& arg, const CallSite& site) {
+    if (arg && !arg->empty() && arg->front() != '0' && *arg != "pdbbase") {
+        report(site, Severity::Error, "ioc-argument", "Expecting 'pdbbase' got '" + *arg + "'");
+        return false;
+    }
+    if (!state_.definitionsPresent && !state_.definitionsAsked &&
+        state_.options.embeddedDefinitions)
+        state_.ensureDefinitions();
+    if (!state_.definitionsPresent) {
+        report(site, Severity::Error, "ioc-argument",
+               "pdbbase not present: no dbLoadDatabase has run and no definitions were given");
+        return false;
+    }
+    return true;
+}
+
+IocCommands::Outcome IocCommands::registerDriver(const Args&, const CallSite&) {
+    return Outcome::Ran; // the definitions given or loaded are those the binary registers
+}
+
+IocCommands::Outcome IocCommands::iocInit(std::string_view command, const CallSite& site) {
+    if (state_.initialized) {
+        report(site, Severity::Error, "ioc-init",
+               std::string(command) +
+                   ": IOC can only be initialized from uninitialized or stopped state");
+        return Outcome::Failed;
+    }
+    if (!state_.definitionsPresent) {
+        report(site, Severity::Error, "ioc-init", std::string(command) + ": no database loaded");
+        return Outcome::Failed;
+    }
+    state_.initialized = true;
+    state_.report.iocInit = true;
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::dbDumpRecord(const Args& args, const CallSite& site) {
+    dbstatic::RecordWriteOptions options;
+    if (args[1]) options.recordType = *args[1];
+    options.level = args[2] && !args[2]->empty()
+                        ? static_cast<int>(std::strtol(args[2]->c_str(), nullptr, 0))
+                        : 0;
+    std::string text;
+    try {
+        dbstatic::writeRecords(state_.db, text, options);
+    } catch (const dbstatic::RecordTypeNotFound& error) {
+        report(site, Severity::Error, "ioc-argument",
+               "dbWriteRecordFP: No record description for " + error.name());
+        return Outcome::Ran;
+    }
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        state_.print(std::string_view(text).substr(start, end - start));
+        start = end + 1;
+    }
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::load(std::string_view command, const Args& args,
+                                       const CallSite& site) {
+    ScriptLoad entry;
+    entry.command = command;
+    entry.file = args[0].value_or("");
+    entry.macros = args[1].value_or("");
+    if (command == "dbLoadDatabase") {
+        entry.path = args[1].value_or("");
+        entry.macros = args[2].value_or("");
+    }
+    entry.where = site.where;
+    if (state_.initialized) {
+        report(site, Severity::Error, "ioc-after-init",
+               "ERROR failed to load '" + entry.file + "': records cannot be loaded after iocInit");
+        return Outcome::Failed;
+    }
+    if (!args[0] && command != "dbLoadTemplate") {
+        report(site, Severity::Error, "ioc-argument",
+               "Usage: " + std::string(command) +
+                   (command == "dbLoadDatabase" ? " \"file\", \"path\", \"subs\""
+                                                : " \"file\", \"subs\""));
+        return Outcome::Failed;
+    }
+    if (command == "dbLoadDatabase") {
+        state_.definitionsAsked = state_.definitionsPresent = true;
+    } else if (!state_.definitionsAsked && state_.options.embeddedDefinitions) {
+        state_.ensureDefinitions();
+    }
+
+    std::vector<ContextFrame> chain{ContextFrame{std::string(site.command), site.where, true}};
+    chain.insert(chain.end(), site.chain.begin(), site.chain.end());
+    state_.sink.setChain(std::move(chain));
+    loaders::LoadResult result;
+    if (command == "dbLoadDatabase")
+        result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);
+    else if (command == "dbLoadRecords")
+        result = state_.loader.loadRecords(entry.file, entry.macros);
+    else
+        result = state_.loader.loadTemplate(entry.file, entry.macros);
+    state_.sink.setChain({});
+
+    entry.ok = result.ok;
+    entry.records = result.recordsAfter - result.recordsBefore;
+    state_.report.loads.push_back(std::move(entry));
+    // dbLoadTemplate returns -1 only when it could not start; the others on any error.
+    const bool failed = command == "dbLoadTemplate" ? result.refused : !result.ok;
+    return failed ? Outcome::Failed : Outcome::Ran;
+}
+
+} // namespace epicsdb::ioc

@@ -1,0 +1,62 @@
+// The commands of EPICS Base that a startup script runs offline: the environment (epicsEnvSet,
+// epicsEnvUnset, epicsEnvShow), cd, pwd, echo, var, the loads (dbLoadDatabase, dbLoadRecords,
+// dbLoadTemplate), <name>_registerRecordDeviceDriver, iocInit, dbDumpRecord, dbl. Arguments
+// are converted as iocsh converts them (missing ones are NULL, pdbbase checked, integers
+// parsed); the messages are iocsh's or the command's own, as diagnostics at the script line.
+#pragma once
+
+#include "IocState.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::ioc {
+
+// Where a command is run from.
+struct CallSite {
+    SourceLocation where;            // script, line
+    std::string_view sourceLine;     // the line as written
+    std::string_view command;        // the line after macro expansion, trimmed
+    std::vector<ContextFrame> chain; // the script lines that led to this script
+};
+
+class IocCommands {
+public:
+    explicit IocCommands(IocState& state) : state_(state) {}
+
+    enum class Outcome {
+        Ran,      // the command ran (iocsh clears its error flag)
+        Failed,   // it ran and failed, or its arguments were refused (iocshSetError)
+        NotFound, // not a command this shell runs
+    };
+    Outcome run(const std::vector<std::string>& argv, const CallSite& site);
+
+    // An EPICS Base command with no effect on the static database (listed, never run).
+    [[nodiscard]] static bool isKnownInert(std::string_view name);
+
+    void report(const CallSite& site, Severity severity, std::string code,
+                std::string message) const;
+
+private:
+    using Args = std::vector<std::optional<std::string>>;
+    Outcome epicsEnvSet(const Args& args, const CallSite& site);
+    Outcome epicsEnvUnset(const Args& args, const CallSite& site);
+    Outcome epicsEnvShow(const Args& args);
+    Outcome cd(const Args& args, const CallSite& site);
+    Outcome var(const Args& args, const CallSite& site);
+    Outcome load(std::string_view command, const Args& args, const CallSite& site);
+    Outcome registerDriver(const Args& args, const CallSite& site);
+    Outcome iocInit(std::string_view command, const CallSite& site);
+    Outcome dbDumpRecord(const Args& args, const CallSite& site);
+    Outcome dbl(const Args& args, const CallSite& site);
+
+    // iocsh's pdbbase argument: missing, "0" or "pdbbase", with a database present.
+    bool checkPdbbase(const std::optional<std::string>& arg, const CallSite& site);
+    void updatePwd();
+
+    IocState& state_;
+};
+
+} // namespace epicsdb::ioc

@@ -1,0 +1,80 @@
+// What one IOC run keeps: the database and its Loader, the script environment and iocsh's
+// macro table over it, the report, and the diagnostics sink that gives every diagnostic the
+// chain of script lines that led to it. Shared by the shell (Shell) and the commands
+// (IocCommands); private to the ioc layer.
+#pragma once
+
+#include <epicsdb/ioc/Startup.hpp>
+#include <epicsdb/loaders/Loader.hpp>
+#include <epicsdb/macLib/MacroTable.hpp>
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace epicsdb::ioc {
+
+// Forwards to the caller's sink with the current script chain appended, and counts.
+class ScriptSink final : public DiagnosticSink {
+public:
+    ScriptSink(DiagnosticSink& target, StartupReport& report) : target_(target), report_(report) {}
+
+    void report(Diagnostic diagnostic) override {
+        diagnostic.context.insert(diagnostic.context.end(), chain_.begin(), chain_.end());
+        report_.errors += diagnostic.severity == Severity::Error;
+        report_.warnings += diagnostic.severity == Severity::Warning;
+        target_.report(std::move(diagnostic));
+    }
+    // The frames (innermost first) appended to what is reported until the next call.
+    void setChain(std::vector<ContextFrame> chain) { chain_ = std::move(chain); }
+    [[nodiscard]] const std::vector<ContextFrame>& chain() const noexcept { return chain_; }
+
+private:
+    DiagnosticSink& target_;
+    StartupReport& report_;
+    std::vector<ContextFrame> chain_;
+};
+
+struct IocState {
+    IocState(dbstatic::Database& database, DiagnosticSink& target, StartupOptions& startup,
+             StartupReport& result)
+        : db(database), options(startup), report(result),
+          environment(std::move(startup.environment)), macros(environment), sink(target, result),
+          loader(database, sink, loaderOptions()) {}
+    IocState(const IocState&) = delete;
+    IocState& operator=(const IocState&) = delete;
+
+    dbstatic::Database& db;
+    const StartupOptions& options;
+    StartupReport& report;
+    ScriptEnvironment environment;
+    maclib::MacroTable macros; // iocsh's one handle: scopes of iocshLoad, the environment
+    ScriptSink sink;
+    loaders::Loader loader;
+    bool definitionsPresent = false; // pdbbase exists: --dbd files or a dbLoadDatabase ran
+    bool definitionsAsked = false;   // the same, or a dbLoadDatabase was tried
+    bool initialized = false;        // iocInit (or iocBuild) ran: no more loads
+
+    // The standard definitions compiled into epicsdb, standing in for the IOC binary's own
+    // when neither --dbd nor a dbLoadDatabase gave any.
+    void ensureDefinitions() {
+        if (definitionsAsked) return;
+        definitionsAsked = definitionsPresent = true;
+        sink.setChain({});
+        (void)loader.loadDefaultDefinitions();
+    }
+
+    // iocsh's console.
+    void print(std::string_view line) const {
+        if (options.console) options.console(line);
+    }
+
+private:
+    loaders::LoaderOptions loaderOptions() {
+        loaders::LoaderOptions loaderOptions = options.loader;
+        loaderOptions.environment = &environment;
+        return loaderOptions;
+    }
+};
+
+} // namespace epicsdb::ioc

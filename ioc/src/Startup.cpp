@@ -1,0 +1,26 @@
+// runStartupScript: one IOC run. The definitions given are loaded first (from the process's
+// directory, as an IOC binary has them built in), then the script runs from its own folder.
+#include <epicsdb/ioc/Startup.hpp>
+
+#include "IocState.hpp"
+#include "Shell.hpp"
+
+namespace epicsdb::ioc {
+
+StartupReport runStartupScript(std::string_view script, dbstatic::Database& database,
+                               DiagnosticSink& sink, StartupOptions options) {
+    StartupReport report;
+    IocState state(database, sink, options, report);
+    state.environment.setWorkingDirectory("");
+    for (const std::string& file : options.definitions) {
+        (void)state.loader.loadDatabase(file);
+        state.definitionsAsked = state.definitionsPresent = true;
+    }
+    Shell shell(state);
+    shell.runTop(std::string(script));
+    report.environment = state.environment;
+    report.environment.setWorkingDirectory("");
+    return report;
+}
+
+} // namespace epicsdb::ioc
