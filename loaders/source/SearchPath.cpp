@@ -62,6 +62,10 @@ std::string resolvedIn(std::string_view directory, std::string_view name) {
     if (directory.empty() || directory == "." || (!name.empty() && name.front() == '/'))
         return std::string(name);
     std::string path(directory);
+    if (name == ".") { // the directory itself
+        if (path.size() > 1 && path.back() == '/') path.pop_back();
+        return path;
+    }
     if (path.back() != '/') path += '/';
     return path += name;
 }
@@ -101,9 +105,11 @@ FoundFile findFile(std::string_view name, const FileSearch& search, std::string_
     FoundFile found;
     auto fail = [&](std::string_view why) {
         std::string dirs;
-        for (const auto* list : {&search.path, &search.includeDirs})
-            for (const std::string& dir : *list)
-                dirs += (dirs.empty() ? "" : ":") + dir;
+        // The load's path as seen from the process (a startup script's cd resolved).
+        for (const std::string& dir : search.path)
+            dirs += (dirs.empty() ? "" : ":") + resolvedIn(search.workingDirectory, dir);
+        for (const std::string& dir : search.includeDirs)
+            dirs += (dirs.empty() ? "" : ":") + dir;
         found.problem = "can't open " + std::string(what) + "\"" + std::string(name) + "\"";
         if (!why.empty())
             found.problem += why;

@@ -1,0 +1,334 @@
+// Startup scripts run into a database as iocsh runs them: the language (expansion, quoting,
+// includes and their macro scopes, cd), the commands, and the loads with their chains.
+#include "IocFixture.hpp"
+
+#include <gmock/gmock.h>
+
+namespace epicsdb::test {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+const char* const kPump = R"x(record(ai, "$(P)$(DEV=pump)") {
+    field(DESC, "$(DESC=a pump)")
+}
+)x";
+
+class Startup : public IocFixture {};
+
+TEST_F(Startup, EnvironmentExpansionInBothCallForms) {
+    write("pump.db", kPump);
+    write("st.cmd", R"x(#!../../bin/linux-x86_64/ioc
+epicsEnvSet("P", "s1:")
+epicsEnvSet DEV p1
+dbLoadRecords("pump.db", "P=$(P),DEV=$(DEV)")
+dbLoadRecords pump.db "P=${P},DEV=p2,DESC=Second pump"
+)x");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("s1:p1", "s1:p2"));
+    EXPECT_EQ(field("s1:p2", "DESC"), "Second pump");
+    ASSERT_EQ(report.loads.size(), 2u);
+    EXPECT_EQ(report.loads[0].macros, "P=s1:,DEV=p1");
+    EXPECT_EQ(report.loads[0].where.line, 4u);
+    EXPECT_TRUE(report.loads[0].ok);
+    EXPECT_EQ(report.loads[0].records, 1u);
+}
+
+TEST_F(Startup, LineWithAnUndefinedMacroIsReportedAndNotRun) {
+    write("pump.db", kPump);
+    write("st.cmd", "dbLoadRecords(\"pump.db\", \"P=x:,DEV=$(NOTSET)\")\n"
+                    "dbLoadRecords(\"pump.db\", \"P=y:\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("y:pump"));
+    ASSERT_EQ(diagnostics.items.size(), 1u);
+    const Diagnostic& d = diagnostics.items[0];
+    EXPECT_EQ(d.code, "ioc-macro-undefined");
+    EXPECT_EQ(d.message, "macro NOTSET is undefined: iocsh does not run the line");
+    EXPECT_EQ(d.location.line, 1u);
+    EXPECT_EQ(d.location.column, 36u);
+    EXPECT_EQ(report.errors, 1u);
+}
+
+TEST_F(Startup, SingleQuotesDelayExpansionToWhereTheValueIsUsed) {
+    write("pump.db", kPump);
+    write("st.cmd", R"x(epicsEnvSet("P", "s1:")
+epicsEnvSet("Q", 'not $(P) expanded')
+dbLoadRecords("pump.db", "P=$(P),DESC=$(Q)")
+)x");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_EQ(report.environment.find("Q"), "not $(P) expanded");
+    EXPECT_EQ(field("s1:pump", "DESC"), "not s1: expanded");
+    EXPECT_EQ(console[1], "epicsEnvSet(\"Q\", 'not $(P) expanded')");
+    EXPECT_EQ(console[2], "dbLoadRecords(\"pump.db\", \"P=s1:,DESC=not s1: expanded\")");
+}
+
+TEST_F(Startup, IocshLoadMacrosStayInTheirScriptButTheEnvironmentIsGlobal) {
+    write("valve.db", "record(bo, \"$(NAME)\") {}\n");
+    write("scripts/valve.cmd", "epicsEnvSet(\"VNAME\", \"$(PREFIX)valve$(N)\")\n"
+                               "dbLoadRecords(\"valve.db\", \"NAME=$(VNAME)\")\n");
+    write("st.cmd", R"x(epicsEnvSet("PREFIX", "s2:")
+iocshLoad("scripts/valve.cmd", "N=1")
+iocshLoad("scripts/valve.cmd", "N=2,PREFIX=elsewhere:")
+epicsEnvSet("N", "3")
+< scripts/valve.cmd
+dbLoadRecords("valve.db", "NAME=$(VNAME):copy")
+)x");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(),
+                ElementsAre("s2:valve1", "elsewhere:valve2", "s2:valve3", "s2:valve3:copy"));
+    EXPECT_EQ(report.environment.find("IOCSH_STARTUP_SCRIPT"), "scripts/valve.cmd");
+    EXPECT_THAT(report.scripts,
+                ElementsAre(dir.path("st.cmd"), dir.path("scripts/valve.cmd"),
+                            dir.path("scripts/valve.cmd"), dir.path("scripts/valve.cmd")));
+}
+
+TEST_F(Startup, IncludesSeeTheMacrosOfTheScriptThatIncludesThem) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("inner.cmd", "dbLoadRecords(\"r.db\", \"N=$(WHO)\")\n");
+    write("outer.cmd", "< inner.cmd\niocshLoad inner.cmd\n");
+    write("st.cmd", "iocshLoad(\"outer.cmd\", \"WHO=given\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_EQ(db.recordCount(), 1u); // the second load defines the same record again
+    EXPECT_EQ(report.loads.size(), 2u);
+}
+
+TEST_F(Startup, EpicsEnvSetUncoversAMacroOfTheSameName) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("sub.cmd", "epicsEnvSet(\"X\", \"fromEnv\")\ndbLoadRecords(\"r.db\", \"N=$(X)\")\n");
+    write("st.cmd", "iocshLoad(\"sub.cmd\", \"X=fromMacro\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("fromEnv"));
+}
+
+TEST_F(Startup, CdChangesWhereFilesAreFoundAndPwdFollows) {
+    write("db/a.db", "record(ai, \"$(P)a\") {}\n");
+    write("st.cmd", "cd db\ndbLoadRecords(\"a.db\", \"P=x:\")\ncd ..\n"
+                    "dbLoadRecords(\"db/a.db\", \"P=y:\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("x:a", "y:a"));
+    char* real = ::realpath(dir.path().c_str(), nullptr);
+    EXPECT_EQ(report.environment.find("PWD"), std::string(real));
+    std::free(real);
+}
+
+TEST_F(Startup, EpicsDbIncludePathFromTheScript) {
+    write("db/shared.db", "record(calc, \"$(P)sum\") {\n    field(CALC, \"A+B\")\n}\n");
+    write("st.cmd", "epicsEnvSet(\"EPICS_DB_INCLUDE_PATH\", \"db\")\n"
+                    "dbLoadRecords(\"shared.db\", \"P=s5:\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("s5:sum"));
+}
+
+TEST_F(Startup, DbLoadTemplateWithTheScriptsMacros) {
+    write("chan.template", "record(longin, \"$(P)ch$(CH)\") {\n"
+                           "    field(DESC, \"$(DESC=channel)\")\n}\n");
+    write("chans.substitutions", "file \"chan.template\" {\n    pattern { CH }\n"
+                                 "    { 1 }\n    { 2 }\n}\n");
+    write("st.cmd", "dbLoadTemplate(\"chans.substitutions\", \"P=s3:,DESC=scripted\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("s3:ch1", "s3:ch2"));
+    EXPECT_EQ(field("s3:ch2", "DESC"), "scripted");
+}
+
+TEST_F(Startup, DbLoadDatabaseWithAPathArgument) {
+    write("dbd/extra.dbd", "menu(myMenu) {\n    choice(myA, \"A\")\n}\n");
+    write("st.cmd", "dbLoadDatabase(\"extra.dbd\", \"dbd\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_NE(db.findMenu("myMenu"), nullptr);
+    ASSERT_EQ(report.loads.size(), 1u);
+    EXPECT_EQ(report.loads[0].path, "dbd");
+}
+
+TEST_F(Startup, WithoutDefinitionsTheEmbeddedOnesAreLoadedForTheFirstRecords) {
+    write("st.cmd", "dbLoadRecords(\"r.db\")\n");
+    write("r.db", "record(ao, \"x\") {}\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_NE(db.findRecordType("ao"), nullptr);
+}
+
+TEST_F(Startup, DefinitionsGivenAreLoadedBeforeTheScript) {
+    write("mine.dbd", "recordtype(mine) {\n    field(NAME, DBF_STRING) {\n        size(61)\n"
+                      "    }\n}\n");
+    write("st.cmd", "dbLoadRecords(\"r.db\")\n");
+    write("r.db", "record(mine, \"x\") {}\n");
+    options.definitions = {dir.path("mine.dbd")};
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_EQ(db.findRecordType("ao"), nullptr);
+    EXPECT_EQ(db.recordCount(), 1u);
+}
+
+TEST_F(Startup, RegisterRecordDeviceDriverIsAccepted) {
+    write("st.cmd", "myioc_registerRecordDeviceDriver(pdbbase)\n"
+                    "softIoc_registerRecordDeviceDriver pdbbase\n"
+                    "x_registerRecordDeviceDriver(other)\n");
+    run();
+    EXPECT_EQ(messages(), "ioc-argument: Expecting 'pdbbase' got 'other'\n");
+    EXPECT_TRUE(report.skipped.empty());
+}
+
+TEST_F(Startup, CommandsNotRunAreListedWithTheirLines) {
+    write("st.cmd", "drvAsynSerialPortConfigure(\"S0\", \"/dev/ttyS0\")\ndbl\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    ASSERT_EQ(report.skipped.size(), 2u);
+    EXPECT_EQ(report.skipped[0].name, "drvAsynSerialPortConfigure");
+    EXPECT_EQ(report.skipped[0].line, "drvAsynSerialPortConfigure(\"S0\", \"/dev/ttyS0\")");
+    EXPECT_EQ(report.skipped[0].where.line, 1u);
+    EXPECT_FALSE(report.skipped[0].known);
+    EXPECT_TRUE(report.skipped[1].known);
+}
+
+TEST_F(Startup, StrictCommandsMakesAnUnknownCommandAnError) {
+    write("st.cmd", "drvAsynSerialPortConfigure(\"S0\", \"/dev/ttyS0\")\ndbl\n");
+    options.strictCommands = true;
+    run();
+    EXPECT_EQ(messages(), "ioc-command-skipped: command drvAsynSerialPortConfigure is not run "
+                          "offline (--strict-commands)\n");
+}
+
+TEST_F(Startup, CommentsEchoAndTheirDashForm) {
+    write("st.cmd", "# shown\n  #- hidden\n\nepicsEnvSet A 1\n#- also hidden\n");
+    run();
+    EXPECT_THAT(console, ElementsAre("# shown", "epicsEnvSet A 1"));
+}
+
+TEST_F(Startup, EpicsEnvShowAndEchoPrint) {
+    write("st.cmd", "epicsEnvSet A 1\nepicsEnvShow A\nepicsEnvShow NOPE\necho \"a\\tb\"\n");
+    run();
+    EXPECT_THAT(console, ElementsAre("epicsEnvSet A 1", "epicsEnvShow A", "A=1",
+                                     "epicsEnvShow NOPE", "NOPE is not an environment variable.",
+                                     "echo \"a\\tb\"", "a\tb"));
+}
+
+TEST_F(Startup, EpicsEnvUnsetRemovesAVariable) {
+    write("st.cmd", "epicsEnvSet A 1\nepicsEnvUnset A\nepicsEnvSet B $(A=gone)\n");
+    run();
+    EXPECT_FALSE(report.environment.find("A"));
+    EXPECT_EQ(report.environment.find("B"), "gone");
+}
+
+TEST_F(Startup, ExitEndsOnlyTheScriptItIsIn) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("sub.cmd", "exit\ndbLoadRecords(\"r.db\", \"N=never\")\n");
+    write("st.cmd", "< sub.cmd\ndbLoadRecords(\"r.db\", \"N=after\")\nexit\n"
+                    "dbLoadRecords(\"r.db\", \"N=never2\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("after"));
+}
+
+TEST_F(Startup, ALineOfSeparatorsOnlyEndsTheScriptAsInIocsh) {
+    write("st.cmd", "epicsEnvSet A 1\n( , )\nepicsEnvSet B 2\n");
+    run();
+    EXPECT_TRUE(report.environment.find("A"));
+    EXPECT_FALSE(report.environment.find("B"));
+}
+
+TEST_F(Startup, OnErrorBreakStopsTheScriptAfterAFailedLoad) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("sub.cmd", "on error break\ndbLoadRecords(\"missing.db\")\n"
+                     "dbLoadRecords(\"r.db\", \"N=skipped\")\n");
+    write("st.cmd", "< sub.cmd\ndbLoadRecords(\"r.db\", \"N=after\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("after"));
+    EXPECT_THAT(console, ::testing::Contains("iocsh Error: Break"));
+}
+
+TEST_F(Startup, OnErrorContinueIsTheDefault) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("st.cmd", "dbLoadRecords(\"missing.db\")\ndbLoadRecords(\"r.db\", \"N=after\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("after"));
+    EXPECT_EQ(report.errors, 1u);
+}
+
+TEST_F(Startup, OnErrorHaltStopsTheWholeIoc) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("sub.cmd", "on error halt\nnosuchfile_x $(UNDEFINED)\n");
+    write("st.cmd", "< sub.cmd\ndbLoadRecords(\"r.db\", \"N=never\")\n");
+    run();
+    EXPECT_TRUE(recordNames().empty());
+    EXPECT_THAT(messages(), HasSubstr("on error halt"));
+}
+
+TEST_F(Startup, IocshRunRunsOneCommandWithItsMacros) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("st.cmd", "iocshRun('dbLoadRecords(\"r.db\", \"N=$(WHO)\")', \"WHO=run\")\n"
+                    "iocshCmd(\"epicsEnvSet C 3\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("run"));
+    EXPECT_EQ(report.environment.find("C"), "3");
+}
+
+TEST_F(Startup, VarSetsTheDatabaseVariables) {
+    write("r.db", "record(ai, \"x\") {}\nrecord(ai, \"x\") {}\n");
+    write("st.cmd", "var dbRecordsOnceOnly 1\nvar dbRecordsOnceOnly\ndbLoadRecords(\"r.db\")\n");
+    run();
+    EXPECT_THAT(console, ::testing::Contains("dbRecordsOnceOnly = 1"));
+    EXPECT_EQ(db.recordCount(), 0u); // the second definition is an error: the load rolls back
+    EXPECT_EQ(report.errors, 1u);
+}
+
+TEST_F(Startup, LoadsAfterIocInitAreRefused) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("st.cmd", "dbLoadRecords(\"r.db\", \"N=before\")\niocInit\n"
+                    "dbLoadRecords(\"r.db\", \"N=after\")\n");
+    run();
+    EXPECT_TRUE(report.iocInit);
+    EXPECT_THAT(recordNames(), ElementsAre("before"));
+    EXPECT_EQ(messages(), "ioc-after-init: ERROR failed to load 'r.db': records cannot be "
+                          "loaded after iocInit\n");
+}
+
+TEST_F(Startup, DiagnosticsOfALoadCarryTheScriptLines) {
+    write("bad.db", "record(ai, \"x\") {\n    field(NOSUCH, \"1\")\n}\n");
+    write("sub.cmd", "dbLoadRecords(\"bad.db\", \"P=$(P)\")\n");
+    write("st.cmd", "# first\niocshLoad(\"sub.cmd\", \"P=a:\")\n");
+    run();
+    ASSERT_EQ(diagnostics.items.size(), 1u);
+    const std::string text = loaders::diagnosticText(diagnostics.items[0], false);
+    EXPECT_THAT(text, HasSubstr(dir.path("st.cmd") + ":2: in iocshLoad(\"sub.cmd\", \"P=a:\")\n" +
+                                dir.path("sub.cmd") + ":1: in dbLoadRecords(\"bad.db\", \"P=a:\")\n" +
+                                dir.path("bad.db") + ":2:"));
+}
+
+TEST_F(Startup, AFailedLoadLeavesEarlierLoadsAlone) {
+    write("good.db", "record(ai, \"good\") {}\n");
+    write("bad.db", "record(ai, \"half\") {}\nrecord(ai, \"broken\") {\n    field(X, \"1\")\n}\n");
+    write("st.cmd", "dbLoadRecords(\"good.db\")\ndbLoadRecords(\"bad.db\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("good"));
+    ASSERT_EQ(report.loads.size(), 2u);
+    EXPECT_TRUE(report.loads[0].ok);
+    EXPECT_FALSE(report.loads[1].ok);
+}
+
+TEST_F(Startup, TheStartingEnvironmentIsTheCallersAndPwdIsTheScriptsFolder) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("st.cmd", "dbLoadRecords(\"r.db\", \"N=$(FROM_CALLER)\")\n");
+    options.environment.set("FROM_CALLER", "given");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("given"));
+    EXPECT_TRUE(report.environment.find("PWD"));
+}
+
+TEST_F(Startup, DbDumpRecordPrintsOnTheConsole) {
+    write("r.db", "record(ai, \"x\") {}\n");
+    write("st.cmd", "dbLoadRecords(\"r.db\")\ndbDumpRecord(pdbbase, \"ai\", 0)\n");
+    run();
+    EXPECT_THAT(console, ::testing::Contains("record(ai,\"x\") {"));
+}
+
+} // namespace
+} // namespace epicsdb::test
