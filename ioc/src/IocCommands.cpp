@@ -151,16 +151,22 @@ std::string realPath(const std::string& path) {
     return result;
 }
 
-// dbTranslateEscape: C escapes, as echo prints them.
+// dbTranslateEscape (epicsStrnRawFromEscaped), as echo prints its argument: \a \b \f \n \r
+// \t \v \\ \' \" translated; \0 ends the text (printf stops at the NUL); \x takes one or two
+// hex digits, and without any it is dropped; any other escaped character stands for itself; a
+// lone backslash at the end is dropped.
 std::string translateEscapes(std::string_view text) {
+    auto hex = [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
+    };
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '\\' || i + 1 == text.size()) {
+        if (text[i] != '\\') {
             out += text[i];
             continue;
         }
-        const char c = text[++i];
-        switch (c) {
+        if (++i == text.size()) break;
+        switch (const char c = text[i]) {
         case 'a':
             out += '\a';
             break;
@@ -182,33 +188,52 @@ std::string translateEscapes(std::string_view text) {
         case 'v':
             out += '\v';
             break;
+        case '0':
+            return out;
         case 'x': {
             int value = 0;
-            std::size_t digits = 0;
+            int digits = 0;
             while (digits < 2 && i + 1 < text.size() &&
                    std::isxdigit(static_cast<unsigned char>(text[i + 1]))) {
-                const char h = text[++i];
-                value = value * 16 + (std::isdigit(static_cast<unsigned char>(h))
-                                          ? h - '0'
-                                          : (std::tolower(h) - 'a' + 10));
+                value = value * 16 + hex(text[++i]);
                 ++digits;
             }
-            out += static_cast<char>(value);
+            if (digits && value == 0) return out;
+            if (digits) out += static_cast<char>(value);
             break;
         }
         default:
-            if (c >= '0' && c <= '7') {
-                int value = c - '0';
-                for (int n = 1;
-                     n < 3 && i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '7'; ++n)
-                    value = value * 8 + (text[++i] - '0');
-                out += static_cast<char>(value);
-            } else {
-                out += c; // \\ \' \" \? and anything else: the character itself
-            }
+            out += c;
         }
     }
     return out;
+}
+
+// epicsStrnGlobMatch: '*' any run of characters, '?' any one.
+bool globMatch(std::string_view text, std::string_view pattern) {
+    std::size_t t = 0, p = 0, star = std::string_view::npos, resume = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+            ++t;
+            ++p;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+// Names setenv and unsetenv refuse (EINVAL).
+bool invalidName(std::string_view name) {
+    return name.empty() || name.find('=') != std::string_view::npos;
 }
 } // namespace
 
@@ -273,7 +298,7 @@ IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, cons
         return Outcome::Ran;
     }
     if (name == "var") return var(args, site);
-    if (name == "iocInit" || name == "iocBuild") return iocInit(name, site);
+    if (name == "iocInit" || name == "iocBuild") return iocInit(site);
     if (name == "dbDumpRecord") return dbDumpRecord(args, site);
     return load(name, args, site);
 }
@@ -289,16 +314,14 @@ IocCommands::Outcome IocCommands::epicsEnvSet(const Args& args, const CallSite& 
                "Missing environment variable value argument.");
         return Outcome::Ran;
     }
-    // putenv("name=value"): a name with '=' in it sets the part before it.
-    std::string_view name = *args[0];
-    std::string value = *args[1];
-    if (const std::size_t equals = name.find('='); equals != std::string_view::npos) {
-        value = std::string(name.substr(equals + 1)) + "=" + value;
-        name = name.substr(0, equals);
-    }
     // iocshEnvClear first: a macro of an iocshLoad with this name no longer hides it.
     state_.macros.undefine(*args[0]);
-    state_.environment.set(name, value);
+    if (invalidName(*args[0])) {
+        report(site, Severity::Error, "ioc-env",
+               "setenv(\"" + *args[0] + "\", \"" + *args[1] + "\") -> " + std::to_string(EINVAL));
+        return Outcome::Ran;
+    }
+    state_.environment.set(*args[0], *args[1]);
     return Outcome::Ran;
 }
 
@@ -309,19 +332,19 @@ IocCommands::Outcome IocCommands::epicsEnvUnset(const Args& args, const CallSite
         return Outcome::Ran;
     }
     state_.macros.undefine(*args[0]);
+    if (invalidName(*args[0])) {
+        report(site, Severity::Error, "ioc-env",
+               "unsetenv(\"" + *args[0] + "\") -> " + std::to_string(EINVAL));
+        return Outcome::Ran;
+    }
     state_.environment.unset(*args[0]);
     return Outcome::Ran;
 }
 
 IocCommands::Outcome IocCommands::epicsEnvShow(const Args& args) {
-    if (!args[0]) {
-        for (const auto& [name, value] : state_.environment.variables())
-            state_.print(name + "=" + value);
-    } else if (auto value = state_.environment.find(*args[0])) {
-        state_.print(*args[0] + "=" + std::string(*value));
-    } else {
-        state_.print(*args[0] + " is not an environment variable.");
-    }
+    // Every variable, or those whose name matches the glob pattern (none: nothing printed).
+    for (const auto& [name, value] : state_.environment.variables())
+        if (!args[0] || globMatch(name, *args[0])) state_.print(name + "=" + value);
     return Outcome::Ran;
 }
 
@@ -396,26 +419,29 @@ bool IocCommands::checkPdbbase(const std::optional<std::string>& arg, const Call
         state_.options.embeddedDefinitions)
         state_.ensureDefinitions();
     if (!state_.definitionsPresent) {
-        report(site, Severity::Error, "ioc-argument",
-               "pdbbase not present: no dbLoadDatabase has run and no definitions were given");
+        report(site, Severity::Error, "ioc-argument", "pdbbase not present");
         return false;
     }
     return true;
 }
 
 IocCommands::Outcome IocCommands::registerDriver(const Args&, const CallSite&) {
-    return Outcome::Ran; // the definitions given or loaded are those the binary registers
+    // The definitions given or loaded are those the binary would register.
+    if (state_.registered) state_.print("Warning: Registration already done.");
+    state_.registered = true;
+    return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::iocInit(std::string_view command, const CallSite& site) {
+// iocInit is iocBuild then iocRun: the messages are iocBuild's.
+IocCommands::Outcome IocCommands::iocInit(const CallSite& site) {
     if (state_.initialized) {
         report(site, Severity::Error, "ioc-init",
-               std::string(command) +
-                   ": IOC can only be initialized from uninitialized or stopped state");
+               "iocBuild: ERROR IOC can only be initialized from uninitialized or stopped state");
         return Outcome::Failed;
     }
     if (!state_.definitionsPresent) {
-        report(site, Severity::Error, "ioc-init", std::string(command) + ": no database loaded");
+        report(site, Severity::Error, "ioc-init",
+               "checkDatabase: ERROR No database definitions loaded.");
         return Outcome::Failed;
     }
     state_.initialized = true;
@@ -459,8 +485,13 @@ IocCommands::Outcome IocCommands::load(std::string_view command, const Args& arg
     }
     entry.where = site.where;
     if (state_.initialized) {
+        // dbReadCOM refuses silently (-2); dbLoadRecords says why, for itself and each set of
+        // a dbLoadTemplate.
         report(site, Severity::Error, "ioc-after-init",
-               "ERROR failed to load '" + entry.file + "': records cannot be loaded after iocInit");
+               command == "dbLoadDatabase"
+                   ? "dbLoadDatabase: '" + entry.file + "' not loaded: iocInit has run"
+                   : "dbLoadRecords: failed to load '" + entry.file +
+                         "': Records cannot be loaded after iocInit!");
         return Outcome::Failed;
     }
     if (!args[0] && command != "dbLoadTemplate") {

@@ -48,7 +48,7 @@ private:
     Outcome var(const Args& args, const CallSite& site);
     Outcome load(std::string_view command, const Args& args, const CallSite& site);
     Outcome registerDriver(const Args& args, const CallSite& site);
-    Outcome iocInit(std::string_view command, const CallSite& site);
+    Outcome iocInit(const CallSite& site);
     Outcome dbDumpRecord(const Args& args, const CallSite& site);
     Outcome dbl(const Args& args, const CallSite& site);
 

@@ -54,6 +54,7 @@ struct IocState {
     bool definitionsPresent = false; // pdbbase exists: --dbd files or a dbLoadDatabase ran
     bool definitionsAsked = false;   // the same, or a dbLoadDatabase was tried
     bool initialized = false;        // iocInit (or iocBuild) ran: no more loads
+    bool registered = false;         // a <name>_registerRecordDeviceDriver ran
 
     // The standard definitions compiled into epicsdb, standing in for the IOC binary's own
     // when neither --dbd nor a dbLoadDatabase gave any.

@@ -4,6 +4,8 @@
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -92,7 +94,8 @@ bool Shell::runTop(const std::string& script) {
 
 bool Shell::runScript(const std::string& name, std::optional<std::string> macros,
                       std::vector<ContextFrame> chain) {
-    const std::string file = loaders::resolvedIn(state_.environment.workingDirectory(), name);
+    const std::string file =
+        loaders::shownPath(loaders::resolvedIn(state_.environment.workingDirectory(), name));
     Scope scope;
     scope.file = file;
     scope.macros = std::move(macros);
@@ -194,11 +197,19 @@ bool Shell::body(Scope& scope, const std::vector<Line>& lines) {
                            " is not run");
                 return false;
             }
-            state_.print("iocsh Error: Halt");
-            report(scope, at, Severity::Error, "ioc-on-error",
-                   "on error halt: iocsh stops the IOC here; nothing after this line runs");
-            halted_ = true;
-            return false;
+            if (scope.timeout > 0 && !std::isinf(scope.timeout)) {
+                // The IOC would sleep, then go on; offline there is nothing to wait for.
+                char text[64];
+                std::snprintf(text, sizeof text, "iocsh Error: Waiting %.1f sec ...",
+                              scope.timeout);
+                state_.print(text);
+            } else {
+                state_.print("iocsh Error: Halt");
+                report(scope, at, Severity::Error, "ioc-on-error",
+                       "on error halt: iocsh stops the IOC here; nothing after this line runs");
+                halted_ = true;
+                return false;
+            }
         }
         if (i == lines.size()) return true;
         if (!runLine(scope, lines[i])) return !halted_;
@@ -365,10 +376,27 @@ void Shell::onError(Scope& scope, const Line& line, const std::vector<std::strin
         scope.onError = OnError::Break;
     } else if (what == "halt") {
         scope.onError = OnError::Halt;
+        scope.timeout = 0;
     } else if (what == "wait") {
-        // The IOC would wait and go on; offline there is nothing to wait for.
-        scope.onError = OnError::Continue;
-        if (argv.size() <= 3) usage();
+        // EPICS 7.0.8 tests epicsParseDouble's status the wrong way round: a valid delay is
+        // kept but reported as unparsable, an invalid one gives 5 seconds.
+        scope.onError = OnError::Halt;
+        if (argv.size() <= 3) {
+            usage();
+        } else if (char* end = nullptr; [&] {
+                       const double value = std::strtod(argv[3].c_str(), &end);
+                       while (end && isSpace(*end))
+                           ++end;
+                       if (end == argv[3].c_str() || *end) return false;
+                       scope.timeout = value;
+                       return true;
+                   }()) {
+            usage();
+            report(scope, line, Severity::Warning, "ioc-argument",
+                   "Unable to parse 'on error wait' time " + argv[3]);
+        } else {
+            scope.timeout = 5.0;
+        }
     } else {
         usage();
         scope.errored = true;

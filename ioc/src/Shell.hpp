@@ -30,6 +30,7 @@ private:
         std::optional<std::string> macros; // of iocshLoad, passed on to `<` includes
         std::vector<ContextFrame> chain;   // the lines that led here, innermost first
         OnError onError = OnError::Continue;
+        double timeout = 0; // of "on error wait": Halt with a timeout waits and goes on
         bool errored = false;
         bool commandLine = false; // iocshRun/iocshCmd: no echo, "on error break"
     };

@@ -37,7 +37,8 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     if (impl.options.templateMaxVars == 0)
         return refuse("dbTemplateMaxVars = 0, must be +ve", "subst-max-vars");
     // Opened as given, with no search (EPICS), from the working directory of the load.
-    const std::string path = resolvedIn(impl.workingDirectory(), substitutionFile);
+    std::string path = resolvedIn(impl.workingDirectory(), substitutionFile);
+    if (!impl.workingDirectory().empty()) path = shownPath(path);
     std::string text;
     std::string error;
     if (!readTextFile(path, text, error))

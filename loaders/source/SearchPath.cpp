@@ -5,6 +5,7 @@
 #include <epicsdb/loaders/LoadEnvironment.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
+#include <filesystem>
 #include <sys/stat.h>
 
 namespace epicsdb::loaders {
@@ -70,6 +71,15 @@ std::string resolvedIn(std::string_view directory, std::string_view name) {
     return path += name;
 }
 
+std::string shownPath(const std::string& path) {
+    if (path.find("..") == std::string::npos) return path;
+    std::string normal = std::filesystem::path(path).lexically_normal().string();
+    if (normal.empty()) normal = ".";
+    std::error_code ignored;
+    if (normal != path && std::filesystem::equivalent(normal, path, ignored)) return normal;
+    return path;
+}
+
 namespace {
 // The first directory of the lists that holds `name`; the load's path is resolved in the
 // working directory, the -I directories are not.
@@ -80,6 +90,7 @@ std::optional<ResolvedFile> searchDirectories(const std::string& name, const Fil
             std::string candidate = resolvedIn(base, dir + "/" + name);
             if (!isReadableFile(candidate)) continue;
             std::string shown = dir == "." ? resolvedIn(base, name) : candidate;
+            if (!base.empty()) shown = shownPath(shown);
             return ResolvedFile{std::move(candidate), std::move(shown), {}, false};
         }
     }
@@ -107,7 +118,10 @@ FoundFile findFile(std::string_view name, const FileSearch& search, std::string_
         std::string dirs;
         // The load's path as seen from the process (a startup script's cd resolved).
         for (const std::string& dir : search.path)
-            dirs += (dirs.empty() ? "" : ":") + resolvedIn(search.workingDirectory, dir);
+            dirs += (dirs.empty() ? "" : ":") +
+                    (search.workingDirectory.empty()
+                         ? dir
+                         : shownPath(resolvedIn(search.workingDirectory, dir)));
         for (const std::string& dir : search.includeDirs)
             dirs += (dirs.empty() ? "" : ":") + dir;
         found.problem = "can't open " + std::string(what) + "\"" + std::string(name) + "\"";
@@ -129,7 +143,7 @@ FoundFile findFile(std::string_view name, const FileSearch& search, std::string_
     } else if ((search.path.empty() && search.includeDirs.empty()) || hasSlash) {
         std::string resolved = resolvedIn(search.workingDirectory, expanded);
         if (isReadableFile(resolved)) {
-            std::string shown = resolved;
+            std::string shown = search.workingDirectory.empty() ? resolved : shownPath(resolved);
             found.file = ResolvedFile{std::move(resolved), std::move(shown), {}, false};
             return found;
         }

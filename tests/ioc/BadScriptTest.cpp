@@ -112,7 +112,8 @@ TEST_F(BadScript, RecursiveMacroIsAnError) {
 }
 
 TEST_F(BadScript, ANulByteIsAnErrorAndTheLineIsReadUpToIt) {
-    write("st.cmd", std::string("epicsEnvSet A 1\0junk\n", 21) + "dbLoadRecords(\"r.db\", \"N=after\")\n");
+    write("st.cmd",
+          std::string("epicsEnvSet A 1\0junk\n", 21) + "dbLoadRecords(\"r.db\", \"N=after\")\n");
     run();
     EXPECT_EQ(only().code, "ioc-nul");
     EXPECT_EQ(only().location.column, 16u);
@@ -137,7 +138,8 @@ TEST_F(BadScript, MissingArgumentsAreIocshsMessages) {
 }
 
 TEST_F(BadScript, AnUnreadableSubstitutionFileFailsOnlyThatLoad) {
-    write("st.cmd", "dbLoadRecords(\"r.db\", \"N=before\")\ndbLoadTemplate(\"none.substitutions\")\n");
+    write("st.cmd",
+          "dbLoadRecords(\"r.db\", \"N=before\")\ndbLoadTemplate(\"none.substitutions\")\n");
     run();
     EXPECT_THAT(recordNames(), ElementsAre("before"));
     EXPECT_EQ(only().code, "file-open");

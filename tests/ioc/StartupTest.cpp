@@ -203,12 +203,31 @@ TEST_F(Startup, CommentsEchoAndTheirDashForm) {
     EXPECT_THAT(console, ElementsAre("# shown", "epicsEnvSet A 1"));
 }
 
-TEST_F(Startup, EpicsEnvShowAndEchoPrint) {
-    write("st.cmd", "epicsEnvSet A 1\nepicsEnvShow A\nepicsEnvShow NOPE\necho \"a\\tb\"\n");
+TEST_F(Startup, EpicsEnvShowPrintsTheVariablesAGlobMatches) {
+    write("st.cmd", "#- quiet\nepicsEnvSet AB 1\nepicsEnvSet AC 2\nepicsEnvShow A?\n"
+                    "epicsEnvShow NOPE\nepicsEnvShow PWD\n");
     run();
-    EXPECT_THAT(console, ElementsAre("epicsEnvSet A 1", "epicsEnvShow A", "A=1",
-                                     "epicsEnvShow NOPE", "NOPE is not an environment variable.",
-                                     "echo \"a\\tb\"", "a\tb"));
+    char* real = ::realpath(dir.path().c_str(), nullptr);
+    EXPECT_THAT(console, ElementsAre("epicsEnvSet AB 1", "epicsEnvSet AC 2", "epicsEnvShow A?",
+                                     "AB=1", "AC=2", "epicsEnvShow NOPE", "epicsEnvShow PWD",
+                                     "PWD=" + std::string(real)));
+    std::free(real);
+}
+
+TEST_F(Startup, EchoTranslatesEscapesAsDbTranslateEscapeDoes) {
+    write("st.cmd", "#- \\x41 is A, \\0 ends the text, \\q is q, \\1 is 1\n"
+                    "echo \"a\\tb\\x41\\q\\1\\0hidden\"\necho\n");
+    run();
+    ASSERT_EQ(console.size(), 4u);
+    EXPECT_EQ(console[1], "a\tbAq1");
+    EXPECT_EQ(console[3], "");
+}
+
+TEST_F(Startup, SetenvRefusesANameWithAnEqualsSign) {
+    write("st.cmd", "epicsEnvSet(\"A=B\", \"C\")\n");
+    run();
+    EXPECT_EQ(messages(), "ioc-env: setenv(\"A=B\", \"C\") -> 22\n");
+    EXPECT_FALSE(report.environment.find("A"));
 }
 
 TEST_F(Startup, EpicsEnvUnsetRemovesAVariable) {
@@ -261,6 +280,17 @@ TEST_F(Startup, OnErrorHaltStopsTheWholeIoc) {
     EXPECT_THAT(messages(), HasSubstr("on error halt"));
 }
 
+TEST_F(Startup, OnErrorWaitGoesOnAfterAnError) {
+    write("r.db", "record(ai, \"$(N)\") {}\n");
+    write("st.cmd", "on error wait 2\ndbLoadRecords(\"missing.db\")\n"
+                    "dbLoadRecords(\"r.db\", \"N=after\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("after"));
+    EXPECT_THAT(console, ::testing::Contains("iocsh Error: Waiting 2.0 sec ..."));
+    // EPICS 7.0.8 says a valid delay cannot be parsed (and uses it).
+    EXPECT_THAT(messages(), HasSubstr("Unable to parse 'on error wait' time 2"));
+}
+
 TEST_F(Startup, IocshRunRunsOneCommandWithItsMacros) {
     write("r.db", "record(ai, \"$(N)\") {}\n");
     write("st.cmd", "iocshRun('dbLoadRecords(\"r.db\", \"N=$(WHO)\")', \"WHO=run\")\n"
@@ -287,8 +317,17 @@ TEST_F(Startup, LoadsAfterIocInitAreRefused) {
     run();
     EXPECT_TRUE(report.iocInit);
     EXPECT_THAT(recordNames(), ElementsAre("before"));
-    EXPECT_EQ(messages(), "ioc-after-init: ERROR failed to load 'r.db': records cannot be "
-                          "loaded after iocInit\n");
+    EXPECT_EQ(messages(), "ioc-after-init: dbLoadRecords: failed to load 'r.db': Records "
+                          "cannot be loaded after iocInit!\n");
+}
+
+TEST_F(Startup, IocInitTwiceAndRegistrationTwiceAreIocshsMessages) {
+    write("st.cmd", "x_registerRecordDeviceDriver(pdbbase)\nx_registerRecordDeviceDriver(pdbbase)\n"
+                    "iocInit\niocInit\n");
+    run();
+    EXPECT_EQ(messages(), "ioc-init: iocBuild: ERROR IOC can only be initialized from "
+                          "uninitialized or stopped state\n");
+    EXPECT_THAT(console, ::testing::Contains("Warning: Registration already done."));
 }
 
 TEST_F(Startup, DiagnosticsOfALoadCarryTheScriptLines) {
@@ -298,9 +337,10 @@ TEST_F(Startup, DiagnosticsOfALoadCarryTheScriptLines) {
     run();
     ASSERT_EQ(diagnostics.items.size(), 1u);
     const std::string text = loaders::diagnosticText(diagnostics.items[0], false);
-    EXPECT_THAT(text, HasSubstr(dir.path("st.cmd") + ":2: in iocshLoad(\"sub.cmd\", \"P=a:\")\n" +
-                                dir.path("sub.cmd") + ":1: in dbLoadRecords(\"bad.db\", \"P=a:\")\n" +
-                                dir.path("bad.db") + ":2:"));
+    EXPECT_THAT(text,
+                HasSubstr(dir.path("st.cmd") + ":2: in iocshLoad(\"sub.cmd\", \"P=a:\")\n" +
+                          dir.path("sub.cmd") + ":1: in dbLoadRecords(\"bad.db\", \"P=a:\")\n" +
+                          dir.path("bad.db") + ":2:"));
 }
 
 TEST_F(Startup, AFailedLoadLeavesEarlierLoadsAlone) {

@@ -23,4 +23,9 @@ public:
 // or ".", otherwise "directory/name".
 [[nodiscard]] EPICSDB_API std::string resolvedIn(std::string_view directory, std::string_view name);
 
+// How messages name a path that was joined to a working directory: without its "dir/.."
+// detours when the shorter name reaches the same file (it may not, through a symbolic link),
+// otherwise as it is. (Names the user gave are shown as given.)
+[[nodiscard]] EPICSDB_API std::string shownPath(const std::string& path);
+
 } // namespace epicsdb::loaders
