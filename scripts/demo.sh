@@ -20,3 +20,9 @@ echo "== epicsdb dump: two records as dbWriteRecord writes them"
 echo
 echo "== epicsdb expand (msi): the first lines of the expanded substitution file"
 "$epicsdb" expand -I "$examples" -S "$examples/ioc.substitutions" | head -12
+echo
+echo "== epicsdb check: a whole IOC from its startup script ($examples/ioc/iocBoot/iocdemo/st.cmd)"
+"$epicsdb" check "$examples/ioc/iocBoot/iocdemo/st.cmd"
+echo
+echo "== epicsdb ioc: what that script builds (in an empty environment, as the IOC sees it)"
+env -i "$epicsdb" ioc "$examples/ioc/iocBoot/iocdemo/st.cmd"

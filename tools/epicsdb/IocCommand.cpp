@@ -45,14 +45,20 @@ void forEachRecord(const dbstatic::Database& db, Visit&& visit) {
 
 void printText(const dbstatic::Database& db, const std::string& script,
                const ioc::StartupReport& report, std::size_t errors, std::size_t warnings) {
-    std::printf("IOC %s: %zu records, %zu aliases, %zu loads, %zu commands not run, %zu errors, "
-                "%zu warnings%s\n",
-                script.c_str(), db.recordCount(), db.aliasCount(), report.loads.size(),
-                report.skipped.size(), errors, warnings, report.iocInit ? ", iocInit" : "");
+    auto count = [](std::size_t n, std::string_view what) {
+        return std::to_string(n) + " " + std::string(what) +
+               (n == 1 ? "" : what.ends_with("s") ? "es" : "s");
+    };
+    std::printf("IOC %s: %s, %s, %s, %s not run, %s, %s%s\n", script.c_str(),
+                count(db.recordCount(), "record").c_str(), count(db.aliasCount(), "alias").c_str(),
+                count(report.loads.size(), "load").c_str(),
+                count(report.skipped.size(), "command").c_str(), count(errors, "error").c_str(),
+                count(warnings, "warning").c_str(), report.iocInit ? ", iocInit" : "");
     if (!report.loads.empty()) std::printf("\nloads:\n");
     for (const ioc::ScriptLoad& load : report.loads)
-        std::printf("  %s  %s: %s, %zu records\n", loaders::locationText(load.where).c_str(),
-                    loadText(load).c_str(), load.ok ? "loaded" : "failed", load.records);
+        std::printf("  %s  %s: %s, %s\n", loaders::locationText(load.where).c_str(),
+                    loadText(load).c_str(), load.ok ? "loaded" : "failed",
+                    count(load.records, "record").c_str());
     if (!report.skipped.empty()) std::printf("\nnot run:\n");
     for (const ioc::SkippedCommand& skipped : report.skipped)
         std::printf("  %s  %s\n", loaders::locationText(skipped.where).c_str(),
