@@ -62,11 +62,17 @@ auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choice
     return {&menu, true};
 }
 
+void Database::registerRecordSupport() noexcept {
+    for (RecordType& type : types_)
+        type.supportRegistered_ = true;
+}
+
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
                              std::span<const std::string_view> cdefs) -> Added<RecordType> {
     if (RecordType* existing = index_->types.find(name)) return {existing, false};
     RecordType& type = types_.emplace_back();
     type.name_ = copyText(name);
+    type.supportRegistered_ = newTypesSupported_;
 
     FieldDef* defs = arena_.makeArray<FieldDef>(fields.size());
     std::size_t tableSize = 8;

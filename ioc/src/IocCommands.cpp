@@ -429,6 +429,7 @@ IocCommands::Outcome IocCommands::registerDriver(const Args&, const CallSite&) {
     // The definitions given or loaded are those the binary would register.
     if (state_.registered) state_.print("Warning: Registration already done.");
     state_.registered = true;
+    state_.db.registerRecordSupport();
     return Outcome::Ran;
 }
 

@@ -63,6 +63,7 @@ struct IocState {
         definitionsAsked = definitionsPresent = true;
         sink.setChain({});
         (void)loader.loadDefaultDefinitions();
+        db.registerRecordSupport(); // built into the binary, as --dbd files are
     }
 
     // iocsh's console.

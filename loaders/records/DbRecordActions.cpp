@@ -183,6 +183,14 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         record_.ignoreBody = true;
         return;
     }
+    if (!recordType->supportRegistered()) {
+        reporter_.error(nameAt.begin, "record-unregistered",
+                        "can't create record " + quoted(name) + " of type " + quoted(type) +
+                            ": its record support is not registered (rec_size = 0)",
+                        {"did you run x_registerRecordDeviceDriver(pdbbase) yet?"});
+        record_.ignoreBody = true;
+        return;
+    }
     record_.node = db_.createRecord(*recordType, name, visible, positionOf(nameAt));
 }
 

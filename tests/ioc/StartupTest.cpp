@@ -177,6 +177,28 @@ TEST_F(Startup, RegisterRecordDeviceDriverIsAccepted) {
     EXPECT_TRUE(report.skipped.empty());
 }
 
+TEST_F(Startup, RecordsOfTypesTheScriptDefinedNeedTheRegistrationFirst) {
+    write("mine.dbd", "recordtype(mine) {\n    field(NAME, DBF_STRING) {\n        size(61)\n"
+                      "    }\n}\n");
+    write("late.dbd", "recordtype(late) {\n    field(NAME, DBF_STRING) {\n        size(61)\n"
+                      "    }\n}\n");
+    write("r.db", "record($(T), \"$(N)\") {}\n");
+    write("st.cmd", "dbLoadDatabase(\"mine.dbd\")\n"
+                    "dbLoadRecords(\"r.db\", \"T=mine,N=early\")\n"
+                    "x_registerRecordDeviceDriver(pdbbase)\n"
+                    "dbLoadRecords(\"r.db\", \"T=mine,N=registered\")\n"
+                    "dbLoadDatabase(\"late.dbd\")\n"
+                    "dbLoadRecords(\"r.db\", \"T=late,N=unknownToTheBinary\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("registered"));
+    EXPECT_EQ(messages(),
+              "record-unregistered: can't create record \"early\" of type \"mine\": its record "
+              "support is not registered (rec_size = 0)\n"
+              "record-unregistered: can't create record \"unknownToTheBinary\" of type \"late\": "
+              "its record support is not registered (rec_size = 0)\n");
+    EXPECT_FALSE(db.findRecordType("late")->supportRegistered());
+}
+
 TEST_F(Startup, CommandsNotRunAreListedWithTheirLines) {
     write("st.cmd", "drvAsynSerialPortConfigure(\"S0\", \"/dev/ttyS0\")\ndbl\n");
     run();

@@ -47,7 +47,9 @@ void printText(const dbstatic::Database& db, const std::string& script,
                const ioc::StartupReport& report, std::size_t errors, std::size_t warnings) {
     auto count = [](std::size_t n, std::string_view what) {
         return std::to_string(n) + " " + std::string(what) +
-               (n == 1 ? "" : what.ends_with("s") ? "es" : "s");
+               (n == 1                ? ""
+                : what.ends_with("s") ? "es"
+                                      : "s");
     };
     std::printf("IOC %s: %s, %s, %s, %s not run, %s, %s%s\n", script.c_str(),
                 count(db.recordCount(), "record").c_str(), count(db.aliasCount(), "alias").c_str(),

@@ -113,6 +113,12 @@ public:
                                     std::span<const std::string_view> cdefs = {});
     // False when the record type already has a device with that choice string.
     bool addDevice(RecordType& type, const DeviceSupport& device);
+    // Record support registration, as an IOC binary's <name>_registerRecordDeviceDriver does
+    // it: record types defined while `registered` is false have no support (EPICS's rec_size
+    // 0), and their records cannot be created, until registerRecordSupport() registers every
+    // type defined so far. True by default: a database the tools read supports every type.
+    void setSupportForNewTypes(bool registered) noexcept { newTypesSupported_ = registered; }
+    void registerRecordSupport() noexcept;
     bool addDriver(std::string_view name);
     bool addRegistrar(std::string_view name);
     bool addFunction(std::string_view name);
@@ -211,6 +217,7 @@ private:
     [[nodiscard]] std::string_view copyText(std::string_view text) { return arena_.copy(text); }
 
     DatabaseOptions options_;
+    bool newTypesSupported_ = true;
     mempool::Arena arena_;
     std::unique_ptr<Index> index_;
     std::unique_ptr<Undo> undo_;

@@ -99,6 +99,8 @@ public:
     [[nodiscard]] const Record* firstRecord() const noexcept { return first_; }
     [[nodiscard]] std::size_t recordCount() const noexcept { return recordCount_; }
     [[nodiscard]] std::size_t aliasCount() const noexcept { return aliasCount_; }
+    // Its record support is registered (EPICS: rec_size is set), so records can be created.
+    [[nodiscard]] bool supportRegistered() const noexcept { return supportRegistered_; }
 
 private:
     friend class Database;
@@ -117,6 +119,7 @@ private:
     Record* last_ = nullptr;
     std::size_t recordCount_ = 0; // real records and aliases
     std::size_t aliasCount_ = 0;
+    bool supportRegistered_ = true;
 };
 
 struct BreakpointPoint {
