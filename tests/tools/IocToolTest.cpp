@@ -40,6 +40,14 @@ TEST_F(IocTool, CheckRunsTheScriptFromItsFolder) {
         << result.err;
 }
 
+TEST_F(IocTool, CheckJsonCountsTheCommandsNotRun) {
+    const auto result = run({"check", "--format", "json", "ioc/st.cmd"});
+    EXPECT_EQ(result.status, 0) << result.err;
+    const json summary = json::parse(result.out)["summary"];
+    EXPECT_EQ(summary["records"], 1);
+    EXPECT_EQ(summary["commandsNotRun"], 1);
+}
+
 TEST_F(IocTool, DumpPrintsTheIocsRecords) {
     const auto result = run({"dump", "--startup", "ioc/st.cmd"});
     EXPECT_EQ(result.status, 0) << result.err;
@@ -66,14 +74,14 @@ TEST_F(IocTool, IocJsonDescribesTheIoc) {
 TEST_F(IocTool, IocRecordsListsNamesLikeDbl) {
     const auto result = run({"ioc", "--records", "ioc/st.cmd"});
     EXPECT_EQ(result.status, 0) << result.err;
-    EXPECT_EQ(result.out, "demo:pressure\n");
+    EXPECT_EQ(result.out, "demo:pressure\ndemo:p\n");
 }
 
 TEST_F(IocTool, EnvironmentOptionComesBeforeTheScript) {
     dir.write("ioc/st2.cmd", "dbLoadRecords(\"db/pump.db\", \"P=$(WHO)\")\n");
     const auto result = run({"ioc", "--records", "-e", "WHO=given:", "ioc/st2.cmd"});
     EXPECT_EQ(result.status, 0) << result.err;
-    EXPECT_EQ(result.out, "given:pressure\n");
+    EXPECT_EQ(result.out, "given:pressure\ngiven:p\n");
 }
 
 TEST_F(IocTool, ErrorsCarryTheScriptLineAndGiveStatusOne) {

@@ -84,6 +84,7 @@ std::string DiagnosticPrinter::toJson(const CheckSummary& summary) {
     counts["aliases"] = summary.aliases;
     counts["errors"] = summary.errors;
     counts["warnings"] = summary.warnings;
+    if (summary.commandsNotRun) counts["commandsNotRun"] = *summary.commandsNotRun;
     Json out;
     out["summary"] = std::move(counts);
     return serialize(out);

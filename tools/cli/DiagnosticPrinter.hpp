@@ -6,6 +6,7 @@
 #include <epicsdb/Diagnostic.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct CheckSummary {
     std::size_t aliases = 0;
     std::size_t errors = 0;
     std::size_t warnings = 0;
+    // With a startup script: the commands it gave that were not run.
+    std::optional<std::size_t> commandsNotRun;
 };
 
 class DiagnosticPrinter final : public DiagnosticSink {

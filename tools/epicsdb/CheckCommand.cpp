@@ -47,14 +47,17 @@ int runCheck(const Arguments& args) {
     if (summary.unreadable) return 2;
     printer.finish();
     if (printer.format() == cli::DiagnosticFormat::Json) {
-        const std::string line = cli::DiagnosticPrinter::toJson(
-            cli::CheckSummary{summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
-                              printer.warnings()});
+        cli::CheckSummary counts{summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
+                                 printer.warnings()};
+        if (summary.startup) counts.commandsNotRun = summary.startup->skipped.size();
+        const std::string line = cli::DiagnosticPrinter::toJson(counts);
         std::printf("%s\n", line.c_str());
     } else {
-        std::fprintf(stderr, "epicsdb check: %zu file%s, %zu records, %zu error%s, %zu warning%s\n",
-                     summary.files, plural(summary.files), db.recordCount(), printer.errors(),
-                     plural(printer.errors()), printer.warnings(), plural(printer.warnings()));
+        // A startup script counts its loads; otherwise the files named.
+        std::fprintf(stderr, "epicsdb check: %zu %s%s, %zu records, %zu error%s, %zu warning%s\n",
+                     summary.files, summary.startup ? "load" : "file", plural(summary.files),
+                     db.recordCount(), printer.errors(), plural(printer.errors()),
+                     printer.warnings(), plural(printer.warnings()));
     }
     if (summary.startup && printer.format() == cli::DiagnosticFormat::Text && !quiet)
         printSkipped("check", *summary.startup);

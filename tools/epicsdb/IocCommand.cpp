@@ -155,7 +155,8 @@ int runIoc(const Arguments& args) {
     bool console = false;
     bool quiet = false;
     command.choice("--format", format, {"text", "json"}, "a report for people or one JSON object");
-    command.flag("--records", records, "print only the record names, one per line (like dbl)");
+    command.flag("--records", records,
+                 "print only the record and alias names, one per line (like dbl)");
     command.flag("--console", console, "print what iocsh would print while the script runs");
     command.flag("-q,--quiet", quiet, "print errors only");
     if (auto status = command.parse(args, [&] {
@@ -193,8 +194,9 @@ int runIoc(const Arguments& args) {
     if (json) {
         std::cout << toJson(db, script, report, collector.list, consoleLines).dump(2) << '\n';
     } else if (records) {
+        // As dbl lists them: each record type's list, aliases included.
         forEachRecord(db, [](const dbstatic::Record& node) {
-            if (!node.isAlias()) std::printf("%s\n", std::string(node.name()).c_str());
+            std::printf("%s\n", std::string(node.name()).c_str());
         });
     } else {
         printText(db, script, report, errors, collector.list.count(Severity::Warning));
