@@ -143,14 +143,6 @@ bool isDirectory(const std::string& path) {
     return ::stat(path.empty() ? "." : path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
 }
 
-std::string realPath(const std::string& path) {
-    char* resolved = ::realpath(path.empty() ? "." : path.c_str(), nullptr);
-    if (!resolved) return path;
-    std::string result(resolved);
-    std::free(resolved);
-    return result;
-}
-
 // dbTranslateEscape (epicsStrnRawFromEscaped), as echo prints its argument: \a \b \f \n \r
 // \t \v \\ \' \" translated; \0 ends the text (printf stops at the NUL); \x takes one or two
 // hex digits, and without any it is dropped; any other escaped character stands for itself; a
@@ -348,11 +340,6 @@ IocCommands::Outcome IocCommands::epicsEnvShow(const Args& args) {
     return Outcome::Ran;
 }
 
-void IocCommands::updatePwd() {
-    state_.environment.set("PWD", realPath(std::string(state_.environment.workingDirectory())));
-    state_.macros.undefine("PWD");
-}
-
 IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
     if (!args[0]) {
         report(site, Severity::Error, "ioc-cd",
@@ -365,8 +352,7 @@ IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
                "Invalid directory path, ignored: \"" + *args[0] + "\" is not a directory");
         return Outcome::Failed;
     }
-    state_.environment.setWorkingDirectory(target);
-    updatePwd();
+    state_.changeDirectory(target);
     return Outcome::Ran;
 }
 

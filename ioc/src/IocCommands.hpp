@@ -54,7 +54,6 @@ private:
 
     // iocsh's pdbbase argument: missing, "0" or "pdbbase", with a database present.
     bool checkPdbbase(const std::optional<std::string>& arg, const CallSite& site);
-    void updatePwd();
 
     IocState& state_;
 };

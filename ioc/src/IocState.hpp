@@ -4,15 +4,27 @@
 // (IocCommands); private to the ioc layer.
 #pragma once
 
-#include <epicsdb/ioc/Startup.hpp>
+#include <epicsdb/ioc/StartupOptions.hpp>
+#include <epicsdb/ioc/StartupReport.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
+#include <cstdlib>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace epicsdb::ioc {
+
+// The path with symbolic links and dots resolved (realpath; "" is "."), or as given when it
+// does not exist.
+inline std::string realPath(const std::string& path) {
+    char* resolved = ::realpath(path.empty() ? "." : path.c_str(), nullptr);
+    if (!resolved) return path;
+    std::string result(resolved);
+    std::free(resolved);
+    return result;
+}
 
 // Forwards to the caller's sink with the current script chain appended, and counts.
 class ScriptSink final : public DiagnosticSink {
@@ -64,6 +76,13 @@ struct IocState {
         sink.setChain({});
         (void)loader.loadDefaultDefinitions();
         db.registerRecordSupport(); // built into the binary, as --dbd files are
+    }
+
+    // chdir(directory), then iocsh's updatePWD: PWD is set as epicsEnvSet sets it.
+    void changeDirectory(std::string directory) {
+        environment.setWorkingDirectory(std::move(directory));
+        macros.undefine("PWD");
+        environment.set("PWD", realPath(std::string(environment.workingDirectory())));
     }
 
     // iocsh's console.

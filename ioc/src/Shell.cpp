@@ -43,14 +43,6 @@ bool readScript(const std::string& path, std::string& text, std::string& error) 
     return true;
 }
 
-std::string realPath(const std::string& path) {
-    char* resolved = ::realpath(path.empty() ? "." : path.c_str(), nullptr);
-    if (!resolved) return path;
-    std::string result(resolved);
-    std::free(resolved);
-    return result;
-}
-
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && isSpace(text.front()))
         text.remove_prefix(1);
@@ -74,9 +66,7 @@ bool Shell::runTop(const std::string& script) {
     const std::size_t slash = script.rfind('/');
     const std::string folder = slash == std::string::npos ? "" : script.substr(0, slash + 1);
     const std::string name = slash == std::string::npos ? script : script.substr(slash + 1);
-    state_.environment.setWorkingDirectory(folder);
-    state_.environment.set("PWD", realPath(folder));
-    state_.macros.undefine("PWD");
+    state_.changeDirectory(folder);
     std::string text;
     std::string error;
     if (!readScript(script, text, error)) {
