@@ -357,43 +357,50 @@ IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
 }
 
 IocCommands::Outcome IocCommands::var(const Args& args, const CallSite& site) {
+    // The variables of dbCore that change how records load, in iocsh's (sorted) order; other
+    // variables belong to modules or to the running IOC.
     struct Variable {
         std::string_view name;
-        bool dbstatic::DatabaseOptions::*flag;
-    };
-    static constexpr std::array kVariables{
-        Variable{"dbBptNotMonotonic", &dbstatic::DatabaseOptions::bptNotMonotonic},
-        Variable{"dbConvertStrict", &dbstatic::DatabaseOptions::convertStrict},
-        Variable{"dbRecordsAbcSorted", &dbstatic::DatabaseOptions::recordsAbcSorted},
-        Variable{"dbRecordsOnceOnly", &dbstatic::DatabaseOptions::recordsOnceOnly},
+        long value;
     };
     dbstatic::DatabaseOptions& options = state_.db.options();
-    auto show = [&](const Variable& v) {
-        state_.print(std::string(v.name) + " = " + (options.*v.flag ? "1" : "0"));
+    const loaders::LoaderOptions& loading = state_.loader.options();
+    const Variable variables[] = {
+        {"dbBptNotMonotonic", options.bptNotMonotonic},
+        {"dbConvertStrict", options.convertStrict},
+        {"dbQuietMacroWarnings", loading.quietMacroWarnings},
+        {"dbRecordsAbcSorted", options.recordsAbcSorted},
+        {"dbRecordsOnceOnly", options.recordsOnceOnly},
+        {"dbTemplateMaxVars", static_cast<long>(loading.templateMaxVars)},
     };
     if (!args[1]) {
         bool found = false;
-        for (const Variable& v : kVariables)
-            if (!args[0] || *args[0] == v.name) {
-                show(v);
-                found = true;
-            }
-        if (!found) return Outcome::NotFound;
-        return Outcome::Ran;
-    }
-    for (const Variable& v : kVariables) {
-        if (*args[0] != v.name) continue;
-        char* end = nullptr;
-        const long value = std::strtol(args[1]->c_str(), &end, 0);
-        if (args[1]->empty() || *end) {
-            report(site, Severity::Error, "ioc-argument",
-                   "Invalid integer value. Var " + *args[0] + " not changed.");
-            return Outcome::Ran;
+        for (const Variable& v : variables) {
+            if (args[0] && !globMatch(v.name, *args[0])) continue;
+            state_.print(std::string(v.name) + " = " + std::to_string(v.value));
+            found = true;
         }
-        options.*v.flag = value != 0;
+        return found ? Outcome::Ran : Outcome::NotFound;
+    }
+    const auto known = std::find_if(std::begin(variables), std::end(variables),
+                                    [&](const Variable& v) { return v.name == *args[0]; });
+    if (known == std::end(variables)) return Outcome::NotFound;
+    char* end = nullptr;
+    const long value = std::strtol(args[1]->c_str(), &end, 0);
+    if (args[1]->empty() || *end) {
+        report(site, Severity::Error, "ioc-argument",
+               "Invalid integer value. Var " + *args[0] + " not changed.");
         return Outcome::Ran;
     }
-    return Outcome::NotFound; // a variable of a module or of the running IOC
+    const std::string_view name = known->name;
+    if (name == "dbBptNotMonotonic") options.bptNotMonotonic = value != 0;
+    if (name == "dbConvertStrict") options.convertStrict = value != 0;
+    if (name == "dbRecordsAbcSorted") options.recordsAbcSorted = value != 0;
+    if (name == "dbRecordsOnceOnly") options.recordsOnceOnly = value != 0;
+    if (name == "dbQuietMacroWarnings") state_.loader.setQuietMacroWarnings(value != 0);
+    if (name == "dbTemplateMaxVars")
+        state_.loader.setTemplateMaxVars(value > 0 ? static_cast<std::size_t>(value) : 0);
+    return Outcome::Ran;
 }
 
 bool IocCommands::checkPdbbase(const std::optional<std::string>& arg, const CallSite& site) {

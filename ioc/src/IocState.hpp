@@ -79,8 +79,10 @@ struct IocState {
     }
 
     // chdir(directory), then iocsh's updatePWD: PWD is set as epicsEnvSet sets it.
-    void changeDirectory(std::string directory) {
-        environment.setWorkingDirectory(std::move(directory));
+    // The directory is kept without "dir/.." detours (when the shorter name is the same
+    // directory), so that a script that goes up and down again and again keeps a short name.
+    void changeDirectory(const std::string& directory) {
+        environment.setWorkingDirectory(loaders::shownPath(directory));
         macros.undefine("PWD");
         environment.set("PWD", realPath(std::string(environment.workingDirectory())));
     }

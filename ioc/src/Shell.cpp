@@ -107,8 +107,11 @@ bool Shell::runScript(const std::string& name, std::optional<std::string> macros
     };
     std::string text;
     std::string error;
-    if (!readScript(file, text, error))
-        return refuse("ioc-script-open", "Can't open " + file + ": " + error);
+    if (!readScript(file, text, error)) {
+        refuse("ioc-script-open", "Can't open " + file + ": " + error);
+        // fopen opens a directory, and iocsh then reads nothing from it: no failure.
+        return error == std::strerror(EISDIR);
+    }
     const std::string real = realPath(file);
     for (std::size_t i = 0; i < openScripts_.size(); ++i) {
         if (openScripts_[i] != real) continue;
@@ -127,8 +130,19 @@ bool Shell::runScript(const std::string& name, std::optional<std::string> macros
     std::size_t start = 0;
     unsigned number = 0;
     while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
+        const std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) {
+            // iocsh's line reader drops a last line that has no newline.
+            Diagnostic d;
+            d.severity = Severity::Warning;
+            d.code = "ioc-no-newline";
+            d.message = "the last line has no newline: iocsh does not run it";
+            d.location = {file, number + 1, 0};
+            d.sourceLine = text.substr(start, std::min<std::size_t>(text.size() - start, 400));
+            d.context = scope.chain;
+            state_.sink.report(std::move(d));
+            break;
+        }
         lines.push_back({std::string_view(text).substr(start, end - start), ++number});
         start = end + 1;
     }
@@ -179,6 +193,7 @@ bool Shell::body(Scope& scope, const std::vector<Line>& lines) {
         if (halted_) return false;
         if (scope.errored && scope.onError != OnError::Continue) {
             const Line& at = lines[i ? i - 1 : 0];
+            scope.failed = true; // iocshBody's ret = -1, whatever comes next
             if (scope.onError == OnError::Break) {
                 state_.print("iocsh Error: Break");
                 report(scope, at, Severity::Note, "ioc-on-error",
@@ -201,8 +216,8 @@ bool Shell::body(Scope& scope, const std::vector<Line>& lines) {
                 return false;
             }
         }
-        if (i == lines.size()) return true;
-        if (!runLine(scope, lines[i])) return !halted_;
+        if (i == lines.size()) return !scope.failed;
+        if (!runLine(scope, lines[i])) return !halted_ && !scope.failed;
     }
 }
 
@@ -265,9 +280,13 @@ bool Shell::runLine(Scope& scope, const Line& line) {
     if (!c || c == '#') return true;
 
     ShellWords words = splitShellWords(expanded, start);
+    bool lastWordHidden = false;
     if (words.problem == ShellWords::Problem::DoubleRedirection) {
-        // iocsh leaves its word list unterminated: the last word is lost, the rest runs.
-        if (!words.argv.empty()) words.argv.pop_back();
+        // iocsh leaves its word list without its end marker: it counts one word less. A
+        // command of one word is then no command; arguments are still all passed, but a
+        // command that takes the word list (on) does not see the last one.
+        if (words.argv.size() <= 1) words.argv.clear();
+        lastWordHidden = true;
     } else if (!words.ok()) {
         report(scope, line, Severity::Error, "ioc-syntax", problemText(words.problem),
                expanded == raw ? static_cast<unsigned>(words.problemAt + 1) : 0);
@@ -284,12 +303,12 @@ bool Shell::runLine(Scope& scope, const Line& line) {
         return true;
     }
     if (words.argv.front() == "exit") return false;
-    dispatch(scope, line, expanded, words);
+    dispatch(scope, line, expanded, words, lastWordHidden);
     return true;
 }
 
 void Shell::dispatch(Scope& scope, const Line& line, const std::string& expanded,
-                     const ShellWords& words) {
+                     const ShellWords& words, bool lastWordHidden) {
     const std::vector<std::string>& argv = words.argv;
     const std::string& name = argv.front();
     auto arg = [&](std::size_t i) -> std::optional<std::string> {
@@ -321,7 +340,8 @@ void Shell::dispatch(Scope& scope, const Line& line, const std::string& expanded
     }
     if (name == "on") {
         scope.errored = false;
-        onError(scope, line, argv);
+        onError(scope, line,
+                lastWordHidden ? std::vector<std::string>(argv.begin(), argv.end() - 1) : argv);
         return;
     }
 

@@ -32,6 +32,7 @@ private:
         OnError onError = OnError::Continue;
         double timeout = 0; // of "on error wait": Halt with a timeout waits and goes on
         bool errored = false;
+        bool failed = false;      // iocshBody will return -1 (on error break, halt or wait)
         bool commandLine = false; // iocshRun/iocshCmd: no echo, "on error break"
     };
     struct Line {
@@ -51,7 +52,7 @@ private:
     // One line; false when the script ends here (exit, a line of separators only).
     bool runLine(Scope& scope, const Line& line);
     void dispatch(Scope& scope, const Line& line, const std::string& expanded,
-                  const ShellWords& words);
+                  const ShellWords& words, bool lastWordHidden);
     void onError(Scope& scope, const Line& line, const std::vector<std::string>& argv);
 
     void report(const Scope& scope, const Line& line, Severity severity, std::string code,

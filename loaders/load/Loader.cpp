@@ -46,6 +46,15 @@ const LoaderOptions& Loader::options() const noexcept {
     return impl_->options;
 }
 
+void Loader::setQuietMacroWarnings(bool quiet) noexcept {
+    impl_->options.quietMacroWarnings = quiet;
+    impl_->expander.table().suppressWarnings(quiet);
+}
+
+void Loader::setTemplateMaxVars(std::size_t count) noexcept {
+    impl_->options.templateMaxVars = count;
+}
+
 LoaderStats Loader::stats() const noexcept {
     return {impl_->files.filesRead(), impl_->files.bytesRead(), impl_->loads,
             impl_->counters.linesExpanded, impl_->counters.replays};

@@ -4,6 +4,8 @@
 
 #include <gmock/gmock.h>
 
+#include <filesystem>
+
 namespace epicsdb::test {
 namespace {
 
@@ -119,6 +121,53 @@ TEST_F(BadScript, ANulByteIsAnErrorAndTheLineIsReadUpToIt) {
     EXPECT_EQ(only().location.column, 16u);
     EXPECT_EQ(report.environment.find("A"), "1");
     EXPECT_THAT(recordNames(), ElementsAre("after"));
+}
+
+TEST_F(BadScript, ALastLineWithoutNewlineIsNotRunAsInIocsh) {
+    write("st.cmd", "epicsEnvSet A 1\ndbLoadRecords(\"r.db\", \"N=never\")");
+    run();
+    EXPECT_TRUE(recordNames().empty());
+    EXPECT_EQ(only().code, "ioc-no-newline");
+    EXPECT_EQ(only().severity, Severity::Warning);
+    EXPECT_EQ(only().location.line, 2u);
+    EXPECT_EQ(report.environment.find("A"), "1");
+}
+
+TEST_F(BadScript, ADoubledRedirectionHidesOnlyTheLastWordFromTheWordList) {
+    write("st.cmd", "epicsEnvSet A B > o1 > o2\nexit > o1 > o2\nepicsEnvSet C D\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_EQ(report.environment.find("A"), "B");
+    EXPECT_EQ(report.environment.find("C"), "D"); // a one-word command is no command: not exit
+    EXPECT_FALSE(std::filesystem::exists(dir.path("o1")));
+}
+
+TEST_F(BadScript, AnIncludedScriptThatWaitedOnAnErrorFailsItsCaller) {
+    write("sub.cmd", "on error wait 1\ndbLoadRecords(\"missing.db\")\n"
+                     "dbLoadRecords(\"r.db\", \"N=inside\")\n");
+    write("st.cmd", "on error break\n< sub.cmd\ndbLoadRecords(\"r.db\", \"N=never\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("inside"));
+}
+
+TEST_F(BadScript, ADirectoryIncludedReadsAsAnEmptyScript) {
+    write("folder/x", "");
+    write("st.cmd", "on error break\n< folder\ndbLoadRecords(\"r.db\", \"N=after\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("after"));
+    EXPECT_THAT(only().message, HasSubstr("Is a directory"));
+}
+
+TEST_F(BadScript, GoingUpAndDownAThousandTimesKeepsTheDirectoryShort) {
+    write("a/x", "");
+    write("updown.cmd", "cd a\ncd ..\n");
+    std::string script;
+    for (int i = 0; i < 1100; ++i)
+        script += "< updown.cmd\n";
+    write("st.cmd", script + "dbLoadRecords(\"r.db\", \"N=end\")\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    EXPECT_THAT(recordNames(), ElementsAre("end"));
 }
 
 TEST_F(BadScript, CdToNowhereIsIgnoredWithAnError) {

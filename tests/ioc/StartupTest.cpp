@@ -332,6 +332,25 @@ TEST_F(Startup, VarSetsTheDatabaseVariables) {
     EXPECT_EQ(report.errors, 1u);
 }
 
+TEST_F(Startup, VarChangesTheLoadersVariablesToo) {
+    std::string pattern = "file \"t.template\" {\n    pattern {";
+    std::string values = "    {";
+    for (int i = 0; i < 150; ++i) {
+        pattern += " V" + std::to_string(i);
+        values += " " + std::to_string(i);
+    }
+    write("t.template", "record(ai, \"$(V149)\") {\n    info(i, \"$(NOPE)\")\n}\n");
+    write("t.substitutions", pattern + " }\n" + values + " }\n}\n");
+    write("st.cmd", "var dbTemplateMaxVars 200\nvar dbQuietMacroWarnings 1\nvar db*Max*\n"
+                    "dbLoadTemplate(\"t.substitutions\")\n");
+    run();
+    EXPECT_THAT(recordNames(), ElementsAre("149"));
+    EXPECT_THAT(console, ::testing::Contains("dbTemplateMaxVars = 200"));
+    const dbstatic::InfoItem* info = db.findRecord("149")->findInfo("i");
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(info->value, "$(NOPE)"); // quiet: the marker without ",undefined"
+}
+
 TEST_F(Startup, LoadsAfterIocInitAreRefused) {
     write("r.db", "record(ai, \"$(N)\") {}\n");
     write("st.cmd", "dbLoadRecords(\"r.db\", \"N=before\")\niocInit\n"

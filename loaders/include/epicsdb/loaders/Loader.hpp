@@ -94,6 +94,10 @@ public:
 
     [[nodiscard]] dbstatic::Database& database() noexcept;
     [[nodiscard]] const LoaderOptions& options() const noexcept;
+    // The two options an IOC's `var` command changes between loads (dbQuietMacroWarnings,
+    // dbTemplateMaxVars).
+    void setQuietMacroWarnings(bool quiet) noexcept;
+    void setTemplateMaxVars(std::size_t count) noexcept;
     [[nodiscard]] LoaderStats stats() const noexcept;
 
 private:
