@@ -1,6 +1,7 @@
 #include "IocCommands.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
+#include <epicsdb/support/Glob.hpp>
 
 #include <algorithm>
 #include <array>
@@ -201,28 +202,6 @@ std::string translateEscapes(std::string_view text) {
     return out;
 }
 
-// epicsStrnGlobMatch: '*' any run of characters, '?' any one.
-bool globMatch(std::string_view text, std::string_view pattern) {
-    std::size_t t = 0, p = 0, star = std::string_view::npos, resume = 0;
-    while (t < text.size()) {
-        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-            ++t;
-            ++p;
-        } else if (p < pattern.size() && pattern[p] == '*') {
-            star = p++;
-            resume = t;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            t = ++resume;
-        } else {
-            return false;
-        }
-    }
-    while (p < pattern.size() && pattern[p] == '*')
-        ++p;
-    return p == pattern.size();
-}
-
 // Names setenv and unsetenv refuse (EINVAL).
 bool invalidName(std::string_view name) {
     return name.empty() || name.find('=') != std::string_view::npos;
@@ -336,7 +315,7 @@ IocCommands::Outcome IocCommands::epicsEnvUnset(const Args& args, const CallSite
 IocCommands::Outcome IocCommands::epicsEnvShow(const Args& args) {
     // Every variable, or those whose name matches the glob pattern (none: nothing printed).
     for (const auto& [name, value] : state_.environment.variables())
-        if (!args[0] || globMatch(name, *args[0])) state_.print(name + "=" + value);
+        if (!args[0] || support::globMatch(name, *args[0])) state_.print(name + "=" + value);
     return Outcome::Ran;
 }
 
@@ -376,7 +355,7 @@ IocCommands::Outcome IocCommands::var(const Args& args, const CallSite& site) {
     if (!args[1]) {
         bool found = false;
         for (const Variable& v : variables) {
-            if (args[0] && !globMatch(v.name, *args[0])) continue;
+            if (args[0] && !support::globMatch(v.name, *args[0])) continue;
             state_.print(std::string(v.name) + " = " + std::to_string(v.value));
             found = true;
         }

@@ -64,7 +64,7 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     result.errors = sets.count().errors();
     result.warnings = sets.count().warnings();
     result.ok = result.errors == 0;
-    transaction.finish(result.ok);
+    transaction.finish(result.ok || impl.options.keepFailedLoads);
     result.recordsAfter = impl.db.recordCount();
     return result;
 }

@@ -78,7 +78,8 @@ struct Loader::Impl {
     MacroLineExpander expander{options.quietMacroWarnings};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
-                                options.maxNestingDepth, options.fastPaths, options.environment},
+                                options.maxNestingDepth, options.fastPaths, options.environment,
+                                options.observer},
                     sources, reporter, &expander};
     bool running = false;
 
@@ -127,7 +128,7 @@ struct Loader::Impl {
         result.errors = reporter.errors();
         result.warnings = reporter.warnings();
         result.ok = result.errors == 0;
-        transaction.finish(result.ok);
+        transaction.finish(result.ok || options.keepFailedLoads);
         result.recordsAfter = db.recordCount();
         return result;
     }

@@ -8,6 +8,8 @@
 // that hold them), so definitions being built keep views, not copies.
 #pragma once
 
+#include <epicsdb/loaders/Loader.hpp>
+
 #include "FusedStatement.hpp"
 #include "JsonValue.hpp"
 #include "PlanRecorder.hpp"
@@ -26,9 +28,10 @@ namespace epicsdb::loaders {
 
 class DbActions {
 public:
-    // `recorder` hears every record statement (it keeps them only while it records a plan).
+    // `recorder` hears every record statement (it keeps them only while it records a plan);
+    // `observer` (may be null) is told of what EPICS accepts silently.
     DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
-              PlanRecorder& recorder);
+              PlanRecorder& recorder, LoadObserver* observer = nullptr);
 
     // A new load: definitions may have changed since the last one.
     void begin();
@@ -107,6 +110,7 @@ private:
     SourceManager& sources_;
     Reporter& reporter_;
     PlanRecorder& recorder_;
+    LoadObserver* observer_;
 
     // Definitions being built (views stay valid until the statement ends).
     struct MenuBuild {

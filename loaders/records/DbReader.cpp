@@ -13,7 +13,7 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
                    LineExpander* expander)
     : context_(std::move(context)), sources_(sources), reporter_(reporter),
       input_(sources, reporter, expander, context_.counters),
-      actions_(context_.db, sources, reporter, recorder_),
+      actions_(context_.db, sources, reporter, recorder_, context_.observer),
       replayer_(sources, actions_, context_.db),
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);

@@ -17,6 +17,7 @@
 
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
+#include <epicsdb/loaders/Loader.hpp>
 
 #include <deque>
 #include <memory>
@@ -38,6 +39,7 @@ struct ReadContext {
     bool fastPaths = true;    // replay plans (and the scanner's fused statements)
     // Environment variables and working directory of the loads; null: the process's.
     const LoadEnvironment* environment = nullptr;
+    LoadObserver* observer = nullptr; // LoaderOptions::observer
 };
 
 class DbReader {

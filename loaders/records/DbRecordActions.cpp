@@ -67,8 +67,8 @@ bool DbActions::checkRecordName(std::string_view name, const Span& at) {
 }
 
 DbActions::DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
-                     PlanRecorder& recorder)
-    : db_(db), sources_(sources), reporter_(reporter), recorder_(recorder) {}
+                     PlanRecorder& recorder, LoadObserver* observer)
+    : db_(db), sources_(sources), reporter_(reporter), recorder_(recorder), observer_(observer) {}
 
 void DbActions::begin() {
     recover();
@@ -171,6 +171,13 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
             record_.ignoreBody = true;
         } else {
             record_.node = existing;
+            if (observer_) {
+                const dbstatic::SourcePosition first = existing->real().position();
+                SourceLocation again;
+                sources_.locate(nameAt.begin, again, nullptr, nullptr);
+                observer_->recordDefinedAgain(
+                    name, type, again, {std::string(db_.fileName(first.file)), first.line, 0});
+            }
         }
         return;
     }

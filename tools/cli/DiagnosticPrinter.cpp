@@ -90,10 +90,23 @@ std::string DiagnosticPrinter::toJson(const CheckSummary& summary) {
     return serialize(out);
 }
 
-std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostics) {
+std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostics,
+                                       const std::vector<SarifRule>& rules) {
     Json driver;
     driver["name"] = "epicsdb";
     driver["informationUri"] = "https://epics-controls.org";
+    if (!rules.empty()) {
+        driver["rules"] = Json::array();
+        for (const SarifRule& rule : rules) {
+            Json entry;
+            entry["id"] = rule.id;
+            entry["shortDescription"]["text"] = rule.description;
+            entry["defaultConfiguration"]["level"] = rule.level == Severity::Error     ? "error"
+                                                     : rule.level == Severity::Warning ? "warning"
+                                                                                       : "note";
+            driver["rules"].push_back(std::move(entry));
+        }
+    }
     Json run;
     run["tool"]["driver"] = std::move(driver);
     run["results"] = Json::array();
@@ -108,7 +121,7 @@ std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostic
 
 void DiagnosticPrinter::finish() {
     if (format_ != DiagnosticFormat::Sarif) return;
-    const std::string log = toSarif(held_);
+    const std::string log = toSarif(held_, rules_);
     std::fwrite(log.data(), 1, log.size(), out_);
     held_.clear();
 }

@@ -25,6 +25,14 @@ struct CheckSummary {
     std::optional<std::size_t> commandsNotRun;
 };
 
+// A rule as SARIF's tool.driver.rules describes it (for lint, so that code-scanning UIs show
+// each rule's description and default level).
+struct SarifRule {
+    std::string id;
+    std::string description;
+    Severity level = Severity::Warning;
+};
+
 class DiagnosticPrinter final : public DiagnosticSink {
 public:
     // Where a command prints: text on stderr, coloured on a terminal; JSON and SARIF, which
@@ -42,12 +50,15 @@ public:
     [[nodiscard]] std::size_t warnings() const noexcept { return warnings_; }
     // Print errors only; warnings are still counted.
     void setQuietWarnings(bool quiet) noexcept { quietWarnings_ = quiet; }
+    // The rules the SARIF log lists.
+    void setSarifRules(std::vector<SarifRule> rules) { rules_ = std::move(rules); }
 
     // One JSON object, without a newline.
     [[nodiscard]] static std::string toJson(const Diagnostic& diagnostic);
     [[nodiscard]] static std::string toJson(const CheckSummary& summary);
     // The whole SARIF log, ending in a newline.
-    [[nodiscard]] static std::string toSarif(const std::vector<Diagnostic>& diagnostics);
+    [[nodiscard]] static std::string toSarif(const std::vector<Diagnostic>& diagnostics,
+                                             const std::vector<SarifRule>& rules = {});
 
 private:
     std::FILE* out_;
@@ -55,6 +66,7 @@ private:
     bool color_;
     bool quietWarnings_ = false;
     std::vector<Diagnostic> held_; // SARIF
+    std::vector<SarifRule> rules_;
     std::size_t errors_ = 0;
     std::size_t warnings_ = 0;
 };

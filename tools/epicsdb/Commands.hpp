@@ -16,5 +16,6 @@ int runDbd(const Arguments& args);
 int runMacros(const Arguments& args);
 int runExpand(const Arguments& args);
 int runIoc(const Arguments& args);
+int runLint(const Arguments& args);
 
 } // namespace epicsdb::tools

@@ -184,7 +184,7 @@ int runIoc(const Arguments& args) {
     if (!definitionsReadable(inputs)) return 2;
     const std::string script = inputs.startupScript();
     const ioc::StartupReport report = ioc::runStartupScript(
-        script, db, collector, startupOptions(inputs, console ? consoleSink : ConsoleLine{}));
+        script, db, collector, startupOptions(inputs, {console ? consoleSink : ConsoleLine{}}));
     if (report.unreadable) {
         if (json)
             std::cout << toJson(db, script, report, collector.list, consoleLines).dump(2) << '\n';

@@ -36,8 +36,7 @@ bool readable(const std::string& path) {
 
 namespace {
 LoadSummary runStartup(const std::string& script, const cli::InputOptions& given,
-                       dbstatic::Database& db, cli::DiagnosticPrinter& printer,
-                       const ConsoleLine& console) {
+                       dbstatic::Database& db, DiagnosticSink& printer, const LoadHooks& hooks) {
     const auto start = std::chrono::steady_clock::now();
     LoadSummary summary;
     if (!definitionsReadable(given)) {
@@ -45,7 +44,7 @@ LoadSummary runStartup(const std::string& script, const cli::InputOptions& given
         return summary;
     }
     ioc::StartupReport report =
-        ioc::runStartupScript(script, db, printer, startupOptions(given, console));
+        ioc::runStartupScript(script, db, printer, startupOptions(given, hooks));
     summary.unreadable = report.unreadable;
     summary.files = report.loads.size();
     summary.errors = report.errors;
@@ -56,8 +55,10 @@ LoadSummary runStartup(const std::string& script, const cli::InputOptions& given
 }
 } // namespace
 
-ioc::StartupOptions startupOptions(const cli::InputOptions& given, const ConsoleLine& console) {
+ioc::StartupOptions startupOptions(const cli::InputOptions& given, const LoadHooks& hooks) {
     ioc::StartupOptions options;
+    options.loader.observer = hooks.observer;
+    options.loader.keepFailedLoads = hooks.keepFailedLoads;
     options.definitions = given.definitions;
     // An IOC starts with the environment of the shell that starts it, plus -e.
     options.environment = ioc::ScriptEnvironment::fromProcess();
@@ -66,7 +67,7 @@ ioc::StartupOptions startupOptions(const cli::InputOptions& given, const Console
         options.environment.set(item.substr(0, equals), item.substr(equals + 1));
     }
     options.strictCommands = given.strictCommands;
-    options.console = console;
+    options.console = hooks.console;
     options.loader.includeDirs = given.includeDirs;
     options.loader.quietMacroWarnings = given.quietMacros;
     return options;
@@ -100,17 +101,19 @@ void printSkipped(const char* command, const ioc::StartupReport& report) {
 }
 
 LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
-                       cli::DiagnosticPrinter& printer, const ConsoleLine& console) {
+                       DiagnosticSink& printer, const LoadHooks& hooks) {
     db.options().recordsOnceOnly = given.recordsOnce;
     db.options().convertStrict = given.strict;
     if (const std::string script = given.startupScript(); !script.empty())
-        return runStartup(script, given, db, printer, console);
+        return runStartup(script, given, db, printer, hooks);
     const auto start = std::chrono::steady_clock::now();
     LoadSummary summary;
 
     loaders::LoaderOptions options;
     options.includeDirs = given.includeDirs;
     options.quietMacroWarnings = given.quietMacros;
+    options.observer = hooks.observer;
+    options.keepFailedLoads = hooks.keepFailedLoads;
     loaders::Loader loader(db, printer, options);
 
     struct Input {

@@ -29,17 +29,25 @@ struct LoadSummary {
 // What iocsh would print while a startup script runs, one line at a time.
 using ConsoleLine = std::function<void(std::string_view)>;
 
+// What a command may add to the loads: the console of a startup script, and for lint an
+// observer of what EPICS accepts silently and the records of failed loads kept.
+struct LoadHooks {
+    ConsoleLine console;
+    loaders::LoadObserver* observer = nullptr;
+    bool keepFailedLoads = false;
+};
+
 // Loads everything the options name into `db`: the embedded standard definitions unless a .dbd
 // is given (--dbd or a positional .dbd), then the --dbd files, each positional file in order
 // (.dbd as definitions, substitution files with dbLoadTemplate semantics, anything else as
 // records with -m macros) and the -S files. With a startup script, the --dbd files and then
 // the script, run as iocsh runs it (InputOptions::checkStartupRules has been applied).
 LoadSummary loadInputs(const cli::InputOptions& inputs, dbstatic::Database& db,
-                       cli::DiagnosticPrinter& printer, const ConsoleLine& console = {});
+                       DiagnosticSink& printer, const LoadHooks& hooks = {});
 
 // The run of a startup script that the options describe: --dbd, -I, -e (over the process
 // environment), --strict-commands, --quiet-macros.
-ioc::StartupOptions startupOptions(const cli::InputOptions& inputs, const ConsoleLine& console);
+ioc::StartupOptions startupOptions(const cli::InputOptions& inputs, const LoadHooks& hooks = {});
 // Whether every --dbd file can be read; says which cannot, on stderr.
 bool definitionsReadable(const cli::InputOptions& inputs);
 

@@ -17,6 +17,7 @@ const char* const kUsage =
     "  expand   expand templates and substitution files, exactly like msi\n"
     "  macros   expand text with EPICS macro rules\n"
     "  ioc      run an IOC startup script (st.cmd) offline, describe the IOC it builds\n"
+    "  lint     check, plus what EPICS never checks (links, hardware addresses, ...)\n"
     "\n"
     "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors or unreadable files.\n";
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         if (command == "macros") return epicsdb::tools::runMacros(args);
         if (command == "expand") return epicsdb::tools::runExpand(args);
         if (command == "ioc") return epicsdb::tools::runIoc(args);
+        if (command == "lint") return epicsdb::tools::runLint(args);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
         return 2;

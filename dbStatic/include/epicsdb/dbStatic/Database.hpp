@@ -196,6 +196,10 @@ public:
     // Names of the files records came from (SourcePosition::file).
     std::uint32_t internFile(std::string_view path);
     [[nodiscard]] std::string_view fileName(std::uint32_t file) const noexcept;
+    // How many file names records were defined in (fileName(0) ... fileName(fileCount() - 1)).
+    [[nodiscard]] std::uint32_t fileCount() const noexcept {
+        return static_cast<std::uint32_t>(files_.size());
+    }
 
     // ---- transactional loads ------------------------------------------------------------
     // Nested calls join the outer load; only the outermost endLoad() commits or rolls back.

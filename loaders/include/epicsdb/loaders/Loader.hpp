@@ -24,6 +24,17 @@
 
 namespace epicsdb::loaders {
 
+// Told of what a load does that EPICS accepts without a word, for tools that look further than
+// EPICS (lint). Called during the load; the load goes on as it would without it.
+class EPICSDB_API LoadObserver {
+public:
+    virtual ~LoadObserver() = default;
+    // A record statement with the record's own type (not "*") for a record that exists: EPICS
+    // appends to (and overwrites fields of) the first definition.
+    virtual void recordDefinedAgain(std::string_view name, std::string_view type,
+                                    const SourceLocation& again, const SourceLocation& first) = 0;
+};
+
 struct LoaderOptions {
     // Directories searched after the path of the load (the `path` argument, or
     // EPICS_DB_INCLUDE_PATH, or "."), like msi's and the tools' -I.
@@ -48,6 +59,11 @@ struct LoaderOptions {
     // one-line statements. Off, every file is parsed token by token: the same results,
     // slower; for tests and diagnosis.
     bool fastPaths = true;
+    // Keep what a failed load read, as EPICS does, instead of rolling it back: for tools that
+    // look at everything that could be read (lint). The errors are reported all the same.
+    bool keepFailedLoads = false;
+    // Told of redefinitions and the like; must outlive the Loader. Null: nobody.
+    LoadObserver* observer = nullptr;
 };
 
 struct LoadResult {

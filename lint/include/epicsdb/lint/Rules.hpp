@@ -1,0 +1,25 @@
+// The rules of `epicsdb lint`: the mistakes EPICS accepts when it loads a database and that
+// break an IOC at run time. Each has a stable code (what -W<code>, suppressions, baselines and
+// JSON use), a default severity and a one-line description. What `check` reports keeps its own
+// codes and stays as it is (an error there is an error here).
+#pragma once
+
+#include <epicsdb/Diagnostic.hpp>
+#include <epicsdb/export.h>
+
+#include <span>
+#include <string_view>
+
+namespace epicsdb::lint {
+
+struct Rule {
+    std::string_view code;
+    Severity severity;        // by default
+    std::string_view summary; // one line, for --list-rules and SARIF
+};
+
+// Every rule, in a stable order.
+[[nodiscard]] EPICSDB_API std::span<const Rule> allRules() noexcept;
+[[nodiscard]] EPICSDB_API const Rule* findRule(std::string_view code) noexcept;
+
+} // namespace epicsdb::lint

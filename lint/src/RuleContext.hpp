@@ -1,0 +1,62 @@
+// What a database rule sees: the IOC being linted, every IOC of the run (links resolve across
+// them as CA links would), the externals, and the way to report a finding.
+#pragma once
+
+#include <epicsdb/lint/Lint.hpp>
+#include <epicsdb/lint/Rules.hpp>
+
+#include <epicsdb/dbStatic/Record.hpp>
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace epicsdb::lint {
+
+// The files findings point into, read once, for the line of a field statement.
+class SourceTexts {
+public:
+    const std::string& text(const std::string& file);
+
+private:
+    std::map<std::string, std::string, std::less<>> texts_;
+};
+
+struct RuleContext {
+    const LintTarget& ioc;
+    std::span<const LintTarget> iocs;
+    const LintOptions& options;
+    DiagnosticSink& sink;
+    SourceTexts& texts;
+
+    [[nodiscard]] const dbstatic::Database& db() const { return *ioc.database; }
+
+    // Where the record was defined (its record() line).
+    [[nodiscard]] SourceLocation locationOf(const dbstatic::Record& record) const {
+        const dbstatic::SourcePosition at = record.real().position();
+        return {std::string(db().fileName(at.file)), at.line, 0};
+    }
+    // Where `field` of the record is set: the line of its field() statement in the record's
+    // body (the first definition's file), or the record() line when it cannot be found there.
+    [[nodiscard]] SourceLocation locationOf(const dbstatic::Record& record,
+                                            std::string_view field) const;
+    // A finding of `code` (a rule of Rules.hpp) about `record`, or about its `field`.
+    void report(std::string_view code, const dbstatic::Record& record, std::string message,
+                std::vector<std::string> notes = {}, std::string_view field = {}) const {
+        Diagnostic d;
+        const Rule* rule = findRule(code);
+        d.severity = rule ? rule->severity : Severity::Warning;
+        d.code = code;
+        d.message = std::move(message);
+        d.location = field.empty() ? locationOf(record) : locationOf(record, field);
+        d.notes = std::move(notes);
+        sink.report(std::move(d));
+    }
+    [[nodiscard]] bool isExternal(std::string_view name) const;
+    // The record a link names, in this IOC or another one (nullptr: none).
+    [[nodiscard]] const dbstatic::Record* findTarget(std::string_view name,
+                                                     const LintTarget** where) const;
+};
+
+} // namespace epicsdb::lint

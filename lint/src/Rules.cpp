@@ -1,0 +1,45 @@
+#include <epicsdb/lint/Rules.hpp>
+
+#include <algorithm>
+#include <array>
+
+namespace epicsdb::lint {
+
+namespace {
+constexpr std::array kRules{
+    Rule{"ext-link", Severity::Warning,
+         "a link (DB, CA, FLNK or output) names a record that no loaded IOC defines"},
+    Rule{"link-field", Severity::Warning,
+         "a link names a field that the target record's type does not have"},
+    Rule{"link-mod", Severity::Warning,
+         "a link modifier that is not one, is repeated, contradicts another or does not apply "
+         "to that kind of link"},
+    Rule{"hw-link", Severity::Warning,
+         "INP/OUT is a hardware address of another kind than the DTYP's device support "
+         "expects, or a hardware address on a soft DTYP"},
+    Rule{"scan-io-intr", Severity::Warning,
+         "SCAN \"I/O Intr\" on a record whose device support is a soft one"},
+    Rule{"linr-conversion", Severity::Warning,
+         "LINR asks for a conversion whose parameters (EGUF/EGUL or ESLO) are left at their "
+         "defaults"},
+    Rule{"pini-loop", Severity::Warning,
+         "PINI on a record whose forward links lead back to itself"},
+    Rule{"rec-append", Severity::Warning,
+         "a record is defined again with its type (not \"*\"), in another file or later in the "
+         "same one"},
+    Rule{"ioc-duplicate-record", Severity::Warning,
+         "two IOCs of the facility define the same record name"},
+};
+} // namespace
+
+std::span<const Rule> allRules() noexcept {
+    return kRules;
+}
+
+const Rule* findRule(std::string_view code) noexcept {
+    const auto it = std::find_if(kRules.begin(), kRules.end(),
+                                 [&](const Rule& rule) { return rule.code == code; });
+    return it == kRules.end() ? nullptr : &*it;
+}
+
+} // namespace epicsdb::lint

@@ -1,0 +1,161 @@
+// epicsdb lint: load as check does (files, substitution files, or one or more startup scripts,
+// each an IOC), then run the lint rules over the IOCs; report check's diagnostics and the
+// findings through the -W flags and the files' suppression comments.
+#include "Commands.hpp"
+#include "LoadInputs.hpp"
+
+#include <epicsdb/lint/Findings.hpp>
+#include <epicsdb/lint/Lint.hpp>
+#include <epicsdb/lint/Rules.hpp>
+
+#include <cstdio>
+#include <deque>
+#include <fstream>
+
+namespace epicsdb::tools {
+
+namespace {
+const char* const kUsage =
+    "usage: epicsdb lint [check's inputs] [-W FLAG]... [-x GLOB]... [--external FILE]...\n"
+    "                    [--format text|json|sarif] [--list-rules] FILE... | st.cmd...\n"
+    "Loads like 'epicsdb check' (several startup scripts are several IOCs: a facility), then\n"
+    "looks for what EPICS accepts and an IOC trips over at run time: links to records or fields\n"
+    "that do not exist, bad link modifiers, hardware addresses that do not fit DTYP, ...\n"
+    "-Wall, -Wnone, -Werror, -Werror=CODE, -WCODE, -Wno-CODE choose the findings; a comment\n"
+    "'# epicsdb: ignore[CODE]' on the line or the line before silences one. Exit status 0\n"
+    "without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
+
+const char* severityWord(Severity severity) {
+    return severity == Severity::Error     ? "error"
+           : severity == Severity::Warning ? "warning"
+                                           : "note";
+}
+
+cli::DiagnosticFormat formatNamed(const std::string& name) {
+    return name == "json"    ? cli::DiagnosticFormat::Json
+           : name == "sarif" ? cli::DiagnosticFormat::Sarif
+                             : cli::DiagnosticFormat::Text;
+}
+
+bool isScript(std::string_view path) {
+    return path.ends_with(".cmd") || path.ends_with(".iocsh");
+}
+
+// One name or glob per line; blank lines and '#' comments skipped.
+bool readExternals(const std::string& path, std::vector<std::string>& out) {
+    std::ifstream in(path);
+    if (!in) return false;
+    for (std::string line; std::getline(in, line);) {
+        const std::size_t start = line.find_first_not_of(" \t\r");
+        if (start == std::string::npos || line[start] == '#') continue;
+        const std::size_t end = line.find_last_not_of(" \t\r");
+        out.push_back(line.substr(start, end - start + 1));
+    }
+    return true;
+}
+} // namespace
+
+int runLint(const Arguments& args) {
+    cli::Command command("lint", kUsage);
+    cli::InputOptions inputs(command);
+    std::vector<std::string> flags;
+    std::vector<std::string> globs;
+    std::vector<std::string> externalFiles;
+    std::string format = "text";
+    bool listRules = false;
+    bool quiet = false;
+    command.list("-W", flags, "FLAG", "all, none, error, error=CODE, CODE, no-CODE");
+    command.list("-x,--external-name", globs, "GLOB",
+                 "a record (or record.FIELD) defined elsewhere");
+    command.list("--external", externalFiles, "FILE",
+                 "names or globs defined elsewhere, one per line");
+    command.choice("--format", format, {"text", "json", "sarif"}, "how findings are printed");
+    command.flag("--list-rules", listRules,
+                 "print every rule: code, default severity, description");
+    command.flag("-q,--quiet", quiet, "print errors only");
+    lint::WarningControls controls;
+    std::vector<std::string> scripts;
+    if (auto status = command.parse(args, [&] {
+            for (const std::string& flag : flags) {
+                std::string error;
+                if (!controls.apply(flag, error)) throw cli::UsageError(error);
+            }
+            if (listRules) return;
+            if (inputs.empty()) throw cli::UsageError("no files to lint");
+            if (!inputs.startup.empty()) scripts.push_back(inputs.startup);
+            for (const std::string& file : inputs.files)
+                if (isScript(file)) scripts.push_back(file);
+            if (!scripts.empty() && scripts.size() != inputs.files.size() + !inputs.startup.empty())
+                throw cli::UsageError("startup scripts are linted alone: each names what it loads");
+            if (scripts.empty()) inputs.checkStartupRules();
+        }))
+        return *status;
+
+    if (listRules) {
+        for (const lint::Rule& rule : lint::allRules())
+            std::printf("%-22s %-8s %.*s\n", std::string(rule.code).c_str(),
+                        severityWord(rule.severity), static_cast<int>(rule.summary.size()),
+                        rule.summary.data());
+        return 0;
+    }
+
+    lint::LintOptions options;
+    options.externals = globs;
+    for (const std::string& file : externalFiles)
+        if (!readExternals(file, options.externals))
+            return command.fail("can't read '" + file + "'");
+
+    cli::DiagnosticPrinter printer(formatNamed(format));
+    printer.setQuietWarnings(quiet);
+    std::vector<cli::SarifRule> sarifRules;
+    for (const lint::Rule& rule : lint::allRules())
+        sarifRules.push_back({std::string(rule.code), std::string(rule.summary), rule.severity});
+    printer.setSarifRules(std::move(sarifRules));
+    lint::FindingFilter filter(printer, controls);
+    lint::RedefinitionFinder redefinitions(filter);
+    // Everything that could be read is linted, even from a file with errors.
+    const LoadHooks hooks{{}, &redefinitions, true};
+
+    // One database per IOC; plain files make one.
+    std::deque<dbstatic::Database> databases;
+    std::vector<lint::LintTarget> targets;
+    bool unreadable = false;
+    if (scripts.empty()) {
+        dbstatic::Database& db = databases.emplace_back();
+        unreadable = loadInputs(inputs, db, filter, hooks).unreadable;
+        targets.push_back({"the files", &db});
+    } else {
+        if (!definitionsReadable(inputs)) return 2;
+        for (const std::string& script : scripts) {
+            dbstatic::Database& db = databases.emplace_back();
+            db.options().recordsOnceOnly = inputs.recordsOnce;
+            db.options().convertStrict = inputs.strict;
+            const ioc::StartupReport report =
+                ioc::runStartupScript(script, db, filter, startupOptions(inputs, hooks));
+            unreadable |= report.unreadable;
+            targets.push_back({script, &db});
+        }
+    }
+    if (unreadable) return 2;
+    for (const lint::LintTarget& target : targets)
+        for (std::string& name : lint::externalPragmas(*target.database))
+            options.externals.push_back(std::move(name));
+    lint::lintDatabases(targets, options, filter);
+    printer.finish();
+
+    std::size_t records = 0;
+    for (const dbstatic::Database& db : databases)
+        records += db.recordCount();
+    if (printer.format() == cli::DiagnosticFormat::Json) {
+        const cli::CheckSummary counts{targets.size(), records, 0, printer.errors(),
+                                       printer.warnings()};
+        std::printf("%s\n", cli::DiagnosticPrinter::toJson(counts).c_str());
+    } else if (printer.format() == cli::DiagnosticFormat::Text) {
+        std::fprintf(stderr, "epicsdb lint: %zu record%s, %zu error%s, %zu warning%s\n", records,
+                     records == 1 ? "" : "s", printer.errors(), printer.errors() == 1 ? "" : "s",
+                     printer.warnings(), printer.warnings() == 1 ? "" : "s");
+    }
+    return printer.errors() ? 1 : 0;
+}
+
+} // namespace epicsdb::tools
