@@ -2,6 +2,9 @@
 #include <epicsdb/lint/Lint.hpp>
 #include <epicsdb/lint/Rules.hpp>
 
+#include "StyleRules.hpp"
+
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -32,9 +35,8 @@ void FindingFilter::report(Diagnostic finding) {
     target_.report(std::move(finding));
 }
 
-void RedefinitionFinder::recordDefinedAgain(std::string_view name, std::string_view type,
-                                            const SourceLocation& again,
-                                            const SourceLocation& first) {
+void LoadFindings::recordDefinedAgain(std::string_view name, std::string_view type,
+                                      const SourceLocation& again, const SourceLocation& first) {
     Diagnostic d;
     const Rule* rule = findRule("rec-append");
     d.severity = rule->severity;
@@ -46,6 +48,12 @@ void RedefinitionFinder::recordDefinedAgain(std::string_view name, std::string_v
                       std::to_string(first.line));
     d.notes.push_back("write record(\"*\", \"" + std::string(name) + "\") to add to it on purpose");
     findings_.report(std::move(d));
+}
+
+void LoadFindings::fileRead(std::string_view file, std::string_view text) {
+    if (std::find(filesSeen_.begin(), filesSeen_.end(), file) != filesSeen_.end()) return;
+    filesSeen_.emplace_back(file);
+    checkStyle(file, text, database_, findings_);
 }
 
 std::vector<std::string> externalPragmas(const dbstatic::Database& database) {

@@ -27,6 +27,17 @@ constexpr std::array kRules{
     Rule{"rec-append", Severity::Warning,
          "a record is defined again with its type (not \"*\"), in another file or later in the "
          "same one"},
+    Rule{"quoted", Severity::Warning,
+         "a record name, alias, field or info value, or included file name is not quoted"},
+    Rule{"field-case", Severity::Warning, "a field name that is not in upper case (dTYP)"},
+    Rule{"field-twice", Severity::Warning, "a field set twice in one record body"},
+    Rule{"varint", Severity::Warning, "variable(name) without a type (it is an int)"},
+    Rule{"dbd-in-db", Severity::Warning,
+         "a definition (recordtype, device, menu, ...) in a .db or .template file"},
+    Rule{"commented-record", Severity::Warning, "a comment that holds a commented-out record"},
+    Rule{"spec-comm", Severity::Warning, "a '#:' comment that is not a pragma epicsdb knows"},
+    Rule{"macro-brace", Severity::Warning,
+         "a macro reference that opens with one bracket and closes with the other: $(X} or ${X)"},
     Rule{"ioc-duplicate-record", Severity::Warning,
          "two IOCs of the facility define the same record name"},
 };

@@ -105,6 +105,10 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent, Cache
     bool tooLarge = false;
     std::string error;
     if (CachedFile* file = context_.files.get(resolved.path, tooLarge, error)) {
+        if (context_.observer && !file->observed) {
+            file->observed = true;
+            context_.observer->fileRead(resolved.shownName, file->content());
+        }
         input_.pushCached(source, identity, *file);
         if (cached) *cached = file;
     } else if (!tooLarge || !input_.pushStream(source, resolved.path, error)) {

@@ -15,7 +15,7 @@ namespace epicsdb::loaders {
 struct CachedFile {
     std::string text; // the file's bytes followed by two NULs (for the scanner)
     bool hasDollar = false;
-
+    bool observed = false; // a LoadObserver was shown it
     // Where each line starts and whether it holds a '$', worked out once for every load.
     std::vector<std::uint32_t> lineStarts;
     std::vector<std::uint8_t> lineHasDollar;

@@ -25,8 +25,10 @@ protected:
             loaders::Loader defaults(databases.back(), loadDiagnostics);
             (void)defaults.loadDefaultDefinitions();
         }
+        // Style findings come as the file is read; the rules' findings come from lint().
         loaders::LoaderOptions options;
-        options.observer = &redefinitions;
+        loadFindings.setDatabase(&databases[ioc]);
+        options.observer = &loadFindings;
         options.keepFailedLoads = true;
         loaders::Loader loader(databases[ioc], loadDiagnostics, options);
         if (!definitions.empty()) (void)loader.loadDatabase(dir.write(name + ".dbd", definitions));
@@ -57,7 +59,7 @@ protected:
     std::deque<dbstatic::Database> databases;
     DiagnosticList loadDiagnostics;
     DiagnosticList findings;
-    lint::RedefinitionFinder redefinitions{findings};
+    lint::LoadFindings loadFindings{findings};
     lint::LintOptions options;
 };
 

@@ -119,6 +119,65 @@ TEST_F(Rules, TheSameRecordInTwoIocs) {
     EXPECT_THAT(messages(), HasSubstr("record shared of ioc1 is also defined by ioc0"));
 }
 
+TEST_F(Rules, NotQuoted) {
+    load("record(ai, unquoted) {\n"
+         "    field(PREC, 2)\n"
+         "    field(DESC, \"quoted\")\n"
+         "    info(autosave, VAL)\n"
+         "    field(INP, {const: 1})\n"
+         "    alias(other)\n"
+         "}\n"
+         "record(\"ao\", \"fine\") {}\n");
+    EXPECT_THAT(lint(), ElementsAre("quoted@1", "quoted@2", "quoted@4", "quoted@6"));
+}
+
+TEST_F(Rules, FieldNameCaseSaysWhichFieldWasMeant) {
+    load("record(ai, \"a\") {\n    field(dTYP, \"Soft Channel\")\n    field(DESC, \"x\")\n}\n");
+    EXPECT_THAT(lint(), ElementsAre("field-case@2"));
+    EXPECT_THAT(findings.items[0].notes, ElementsAre("the field is DTYP"));
+}
+
+TEST_F(Rules, FieldSetTwiceInOneBody) {
+    load("record(ai, \"a\") {\n    field(DESC, \"one\")\n    field(EGU, \"mm\")\n"
+         "    field(DESC, \"two\")\n}\nrecord(ai, \"b\") {\n    field(DESC, \"one\")\n}\n");
+    EXPECT_THAT(lint(), ElementsAre("field-twice@4"));
+    EXPECT_THAT(messages(), HasSubstr("(first at line 2)"));
+}
+
+TEST_F(Rules, VariableWithoutTypeAndDefinitionsInADatabaseFile) {
+    load("variable(foo)\nvariable(bar, int)\nrecord(ai, \"a\") {}\n", "defs.dbd");
+    EXPECT_THAT(lint(), ElementsAre("varint@1"));
+    findings.items.clear();
+    load("menu(myMenu) {\n    choice(myA, \"A\")\n}\nrecord(ai, \"b\") {}\n", "x.db");
+    EXPECT_THAT(lint(), ElementsAre("dbd-in-db@1"));
+}
+
+TEST_F(Rules, CommentedOutRecordsAndPragmas) {
+    load("# A pump.\n#record(ai, \"old\") {\n#  grecord (ao, \"older\")\n"
+         "#: external(\"x:y\")\n#: nonsense here\nrecord(ai, \"a\") {}\n");
+    EXPECT_THAT(lint(), ElementsAre("commented-record@2", "commented-record@3", "spec-comm@5"));
+}
+
+TEST_F(Rules, MacroBracesThatDoNotMatch) {
+    load("record(ai, \"$(P)a\") {\n    field(DESC, \"${P)b\")\n    field(EGU, \"$(Q}\")\n}\n");
+    std::vector<std::string> braces;
+    for (const std::string& found : lint())
+        if (found.starts_with("macro-brace")) braces.push_back(found);
+    EXPECT_THAT(braces, ElementsAre("macro-brace@2", "macro-brace@3"));
+}
+
+TEST_F(Rules, PyPdbDocumentedExamples) {
+    // dbdlint's quote.db: record name and field value not quoted, variable without a type.
+    load("record(ai, unquoted)\n{\n  field(FOO, bar)\n}\nvariable(foo)\n", "quote.db");
+    const std::vector<std::string> found = lint();
+    for (const char* expected : {"quoted@1", "quoted@3", "varint@5"})
+        EXPECT_THAT(found, ::testing::Contains(expected));
+    // fieldname.db: a field name in the wrong case.
+    findings.items.clear();
+    load("record(ai, \"x\") {\n  field(dTYP, \"wrong case\")\n}\n", "fieldname.db");
+    EXPECT_THAT(lint(), ElementsAre("field-case@2"));
+}
+
 TEST_F(Rules, EveryRuleHasACodeASeverityAndADescription) {
     for (const lint::Rule& rule : lint::allRules()) {
         EXPECT_FALSE(rule.code.empty());

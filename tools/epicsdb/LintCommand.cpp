@@ -112,9 +112,9 @@ int runLint(const Arguments& args) {
         sarifRules.push_back({std::string(rule.code), std::string(rule.summary), rule.severity});
     printer.setSarifRules(std::move(sarifRules));
     lint::FindingFilter filter(printer, controls);
-    lint::RedefinitionFinder redefinitions(filter);
+    lint::LoadFindings loadFindings(filter);
     // Everything that could be read is linted, even from a file with errors.
-    const LoadHooks hooks{{}, &redefinitions, true};
+    const LoadHooks hooks{{}, &loadFindings, true};
 
     // One database per IOC; plain files make one.
     std::deque<dbstatic::Database> databases;
@@ -122,6 +122,7 @@ int runLint(const Arguments& args) {
     bool unreadable = false;
     if (scripts.empty()) {
         dbstatic::Database& db = databases.emplace_back();
+        loadFindings.setDatabase(&db);
         unreadable = loadInputs(inputs, db, filter, hooks).unreadable;
         targets.push_back({"the files", &db});
     } else {
@@ -130,6 +131,7 @@ int runLint(const Arguments& args) {
             dbstatic::Database& db = databases.emplace_back();
             db.options().recordsOnceOnly = inputs.recordsOnce;
             db.options().convertStrict = inputs.strict;
+            loadFindings.setDatabase(&db);
             const ioc::StartupReport report =
                 ioc::runStartupScript(script, db, filter, startupOptions(inputs, hooks));
             unreadable |= report.unreadable;

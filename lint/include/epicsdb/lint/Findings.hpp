@@ -10,6 +10,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace epicsdb::lint {
@@ -32,15 +33,23 @@ private:
     std::size_t suppressed_ = 0;
 };
 
-// Records defined again with their own type (not "*"), told by the loader: rec-append.
-class EPICSDB_API RedefinitionFinder final : public loaders::LoadObserver {
+// What the loads tell lint as they read: records defined again with their own type (not "*":
+// rec-append), and each file read, whose text the style rules look at (once per file, however
+// many IOCs read it).
+class EPICSDB_API LoadFindings final : public loaders::LoadObserver {
 public:
-    explicit RedefinitionFinder(DiagnosticSink& findings) : findings_(findings) {}
+    explicit LoadFindings(DiagnosticSink& findings) : findings_(findings) {}
+    // The database the next loads fill (its record types name the fields for field-case).
+    void setDatabase(const dbstatic::Database* database) noexcept { database_ = database; }
+
     void recordDefinedAgain(std::string_view name, std::string_view type,
                             const SourceLocation& again, const SourceLocation& first) override;
+    void fileRead(std::string_view file, std::string_view text) override;
 
 private:
     DiagnosticSink& findings_;
+    const dbstatic::Database* database_ = nullptr;
+    std::vector<std::string> filesSeen_;
 };
 
 // The `#: external("...")` pragmas of every file that defined a record of `database`.

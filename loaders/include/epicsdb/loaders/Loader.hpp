@@ -31,8 +31,12 @@ public:
     virtual ~LoadObserver() = default;
     // A record statement with the record's own type (not "*") for a record that exists: EPICS
     // appends to (and overwrites fields of) the first definition.
-    virtual void recordDefinedAgain(std::string_view name, std::string_view type,
-                                    const SourceLocation& again, const SourceLocation& first) = 0;
+    virtual void recordDefinedAgain(std::string_view /*name*/, std::string_view /*type*/,
+                                    const SourceLocation& /*again*/,
+                                    const SourceLocation& /*first*/) {}
+    // A .dbd/.db file read from disk (once per Loader, before macro expansion), as messages
+    // name it.
+    virtual void fileRead(std::string_view /*file*/, std::string_view /*text*/) {}
 };
 
 struct LoaderOptions {
