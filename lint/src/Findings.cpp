@@ -32,6 +32,11 @@ void FindingFilter::report(Diagnostic finding) {
         return;
     }
     finding.severity = *severity;
+    if (passed_) passed_->push_back(finding);
+    if (baseline_ && baseline_->accepts(finding)) {
+        ++suppressed_;
+        return;
+    }
     target_.report(std::move(finding));
 }
 

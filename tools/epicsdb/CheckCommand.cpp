@@ -47,8 +47,8 @@ int runCheck(const Arguments& args) {
     if (summary.unreadable) return 2;
     printer.finish();
     if (printer.format() == cli::DiagnosticFormat::Json) {
-        cli::CheckSummary counts{summary.files, db.recordCount(), db.aliasCount(), printer.errors(),
-                                 printer.warnings()};
+        cli::CheckSummary counts{summary.files,    db.recordCount(),   db.aliasCount(),
+                                 printer.errors(), printer.warnings(), std::nullopt};
         if (summary.startup) counts.commandsNotRun = summary.startup->skipped.size();
         const std::string line = cli::DiagnosticPrinter::toJson(counts);
         std::printf("%s\n", line.c_str());

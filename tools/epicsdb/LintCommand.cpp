@@ -4,6 +4,7 @@
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
 
+#include <epicsdb/lint/Baseline.hpp>
 #include <epicsdb/lint/Findings.hpp>
 #include <epicsdb/lint/Lint.hpp>
 #include <epicsdb/lint/Rules.hpp>
@@ -63,6 +64,8 @@ int runLint(const Arguments& args) {
     std::vector<std::string> externalFiles;
     std::string format = "text";
     bool listRules = false;
+    std::string baselinePath;
+    std::string writeBaselinePath;
     bool quiet = false;
     command.list("-W", flags, "FLAG", "all, none, error, error=CODE, CODE, no-CODE");
     command.list("-x,--external-name", globs, "GLOB",
@@ -70,6 +73,10 @@ int runLint(const Arguments& args) {
     command.list("--external", externalFiles, "FILE",
                  "names or globs defined elsewhere, one per line");
     command.choice("--format", format, {"text", "json", "sarif"}, "how findings are printed");
+    command.value("--baseline", baselinePath, "FILE", "report only findings not in this baseline",
+                  cli::kFileName);
+    command.value("--write-baseline", writeBaselinePath, "FILE",
+                  "write this run's findings as a baseline", cli::kFileName);
     command.flag("--list-rules", listRules,
                  "print every rule: code, default severity, description");
     command.flag("-q,--quiet", quiet, "print errors only");
@@ -112,6 +119,15 @@ int runLint(const Arguments& args) {
         sarifRules.push_back({std::string(rule.code), std::string(rule.summary), rule.severity});
     printer.setSarifRules(std::move(sarifRules));
     lint::FindingFilter filter(printer, controls);
+    std::optional<lint::Baseline> baseline;
+    if (!baselinePath.empty()) {
+        std::string error;
+        baseline = lint::Baseline::read(baselinePath, error);
+        if (!baseline) return command.fail(error);
+        filter.setBaseline(&*baseline);
+    }
+    std::vector<Diagnostic> passed;
+    if (!writeBaselinePath.empty()) filter.keepPassed(&passed);
     lint::LoadFindings loadFindings(filter);
     // Everything that could be read is linted, even from a file with errors.
     const LoadHooks hooks{{}, &loadFindings, true};
@@ -144,13 +160,17 @@ int runLint(const Arguments& args) {
             options.externals.push_back(std::move(name));
     lint::lintDatabases(targets, options, filter);
     printer.finish();
+    if (!writeBaselinePath.empty()) {
+        std::string error;
+        if (!lint::Baseline::write(writeBaselinePath, passed, error)) return command.fail(error);
+    }
 
     std::size_t records = 0;
     for (const dbstatic::Database& db : databases)
         records += db.recordCount();
     if (printer.format() == cli::DiagnosticFormat::Json) {
-        const cli::CheckSummary counts{targets.size(), records, 0, printer.errors(),
-                                       printer.warnings()};
+        const cli::CheckSummary counts{targets.size(),     records,     0, printer.errors(),
+                                       printer.warnings(), std::nullopt};
         std::printf("%s\n", cli::DiagnosticPrinter::toJson(counts).c_str());
     } else if (printer.format() == cli::DiagnosticFormat::Text) {
         std::fprintf(stderr, "epicsdb lint: %zu record%s, %zu error%s, %zu warning%s\n", records,

@@ -5,6 +5,7 @@
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/export.h>
+#include <epicsdb/lint/Baseline.hpp>
 #include <epicsdb/lint/Controls.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
@@ -23,6 +24,10 @@ public:
         : target_(target), controls_(controls) {}
     void report(Diagnostic finding) override;
     [[nodiscard]] std::size_t suppressed() const noexcept { return suppressed_; }
+    // Findings the baseline holds are not reported (it must outlive the filter).
+    void setBaseline(Baseline* baseline) noexcept { baseline_ = baseline; }
+    // Every finding that passed the controls and comments, for --write-baseline.
+    void keepPassed(std::vector<Diagnostic>* passed) noexcept { passed_ = passed; }
 
 private:
     const std::string& textOf(const std::string& file);
@@ -31,6 +36,8 @@ private:
     const WarningControls& controls_;
     std::map<std::string, std::string, std::less<>> texts_; // files read for their comments
     std::size_t suppressed_ = 0;
+    Baseline* baseline_ = nullptr;
+    std::vector<Diagnostic>* passed_ = nullptr;
 };
 
 // What the loads tell lint as they read: records defined again with their own type (not "*":
