@@ -39,16 +39,24 @@ bool isHardware(LinkType type) {
     }
 }
 
-std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
+// The words of a link (the PV name, then its modifiers); at most 16 are looked at.
+struct Words {
+    std::array<std::string_view, 16> items{};
+    std::size_t count = 0;
+    [[nodiscard]] std::size_t size() const noexcept { return count; }
+    [[nodiscard]] std::string_view operator[](std::size_t i) const noexcept { return items[i]; }
+};
+
+Words words(std::string_view text) {
+    Words out;
     std::size_t i = 0;
-    while (i < text.size()) {
+    while (i < text.size() && out.count < out.items.size()) {
         while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
             ++i;
         const std::size_t start = i;
         while (i < text.size() && text[i] != ' ' && text[i] != '\t')
             ++i;
-        if (i > start) out.push_back(text.substr(start, i - start));
+        if (i > start) out.items[out.count++] = text.substr(start, i - start);
     }
     return out;
 }
@@ -57,26 +65,30 @@ std::vector<std::string_view> words(std::string_view text) {
 void checkModifiers(RuleContext& context, const dbstatic::Record& record,
                     const dbstatic::FieldDef& field, std::string_view text) {
     const FieldReporter report{context, record, field};
-    const std::vector<std::string_view> all = words(text);
-    if (all.size() <= 1) return;
+    // Most links have no modifier: nothing is made for them.
+    const std::string_view trimmedText =
+        text.substr(std::min(text.find_first_not_of(" \t"), text.size()));
+    if (trimmedText.find_first_of(" \t") == std::string_view::npos) return;
+    const Words all = words(text);
     constexpr std::array kKnown{"NPP", "PP", "CA", "CP", "CPP", "NMS", "MS", "MSI", "MSS"};
     // Within a group, one modifier at most: NPP/PP, CP/CPP, NMS/MS/MSI/MSS.
     std::array<std::string_view, 3> groups{};
-    std::vector<std::string_view> seen;
-    const std::string where = std::string(field.name) + " of " + std::string(record.name());
+    std::array<std::string_view, 9> seen{};
+    std::size_t seenCount = 0;
+    auto where = [&] { return std::string(field.name) + " of " + std::string(record.name()); };
     for (std::size_t i = 1; i < all.size(); ++i) {
         const std::string_view word = all[i];
         if (std::find(kKnown.begin(), kKnown.end(), word) == kKnown.end()) {
-            report("link-mod", "unknown link modifier \"" + std::string(word) + "\" in " + where,
+            report("link-mod", "unknown link modifier \"" + std::string(word) + "\" in " + where(),
                    {"modifiers are NPP, PP, CA, CP, CPP and NMS, MS, MSI, MSS"});
             continue;
         }
-        if (std::find(seen.begin(), seen.end(), word) != seen.end()) {
+        if (std::find(seen.begin(), seen.begin() + seenCount, word) != seen.begin() + seenCount) {
             report("link-mod",
-                   "link modifier \"" + std::string(word) + "\" given twice in " + where);
+                   "link modifier \"" + std::string(word) + "\" given twice in " + where());
             continue;
         }
-        seen.push_back(word);
+        seen[seenCount++] = word;
         const bool isSeverity = word == "NMS" || word == "MS" || word == "MSI" || word == "MSS";
         const int group = word == "NPP" || word == "PP"   ? 0
                           : word == "CP" || word == "CPP" ? 1
@@ -86,17 +98,18 @@ void checkModifiers(RuleContext& context, const dbstatic::Record& record,
             std::string_view& slot = groups[static_cast<std::size_t>(group)];
             if (!slot.empty()) {
                 report("link-mod", "link modifiers \"" + std::string(slot) + "\" and \"" +
-                                       std::string(word) + "\" contradict each other in " + where);
+                                       std::string(word) + "\" contradict each other in " +
+                                       where());
                 continue;
             }
             slot = word;
         }
         if ((word == "CP" || word == "CPP") && field.type != DbfType::InLink)
             report("link-mod",
-                   "\"" + std::string(word) + "\" applies to input links only, not to " + where);
+                   "\"" + std::string(word) + "\" applies to input links only, not to " + where());
         if (isSeverity && field.type == DbfType::FwdLink)
             report("link-mod",
-                   "\"" + std::string(word) + "\" (maximize severity) means nothing on " + where);
+                   "\"" + std::string(word) + "\" (maximize severity) means nothing on " + where());
     }
 }
 
@@ -119,10 +132,10 @@ void checkTarget(RuleContext& context, const dbstatic::Record& record,
     if (context.isExternal(pv) || context.isExternal(targetName)) return;
     const LintTarget* where = nullptr;
     const dbstatic::Record* target = context.findTarget(targetName, &where);
-    const std::string link = std::string(field.name) + " of " + std::string(record.name());
+    auto link = [&] { return std::string(field.name) + " of " + std::string(record.name()); };
     if (!target) {
         report("ext-link",
-               link + " names record \"" + std::string(targetName) + "\", which is not defined",
+               link() + " names record \"" + std::string(targetName) + "\", which is not defined",
                {"declare it with #: external(\"" + std::string(targetName) +
                 "\") or -x if another IOC has it"});
         return;
@@ -130,7 +143,7 @@ void checkTarget(RuleContext& context, const dbstatic::Record& record,
     if (targetField.empty()) return;
     const dbstatic::RecordType& type = target->type();
     if (type.findField(targetField) || type.findAttribute(targetField)) return;
-    report("link-field", link + " names field \"" + std::string(targetField) + "\" of \"" +
+    report("link-field", link() + " names field \"" + std::string(targetField) + "\" of \"" +
                              std::string(targetName) + "\", but record type \"" +
                              std::string(type.name()) + "\" has no such field");
 }
@@ -141,20 +154,25 @@ void checkHardware(RuleContext& context, const dbstatic::Record& record,
     const dbstatic::RecordType& type = record.type();
     const dbstatic::FieldDef* dtyp = type.dtypField();
     if (!dtyp || type.devices().empty()) return;
-    const std::optional<std::string> choice = context.db().getString(record, *dtyp);
-    std::optional<std::uint16_t> index = choice ? type.findDevice(*choice) : std::nullopt;
+    // DTYP as stored (a choice string) or, unset, the first device support.
+    const std::optional<std::string_view> stored = record.real().storedValue(dtyp->index);
+    std::optional<std::uint16_t> index = stored ? type.findDevice(*stored) : std::uint16_t{0};
+    if (stored && !index) {
+        const std::optional<std::string> choice = context.db().getString(record, *dtyp);
+        if (choice) index = type.findDevice(*choice);
+    }
     if (!index) return;
     const dbstatic::DeviceSupport& device = type.devices()[*index];
     const bool hardDevice = isHardware(device.linkType);
     const bool hardLink = isHardware(link.type);
-    const std::string where = std::string(field.name) + " of " + std::string(record.name());
+    auto where = [&] { return std::string(field.name) + " of " + std::string(record.name()); };
     if (hardDevice && link.type != device.linkType &&
         !(link.type == LinkType::Constant && link.text.empty())) {
-        report("hw-link", where + " is a " + std::string(dbstatic::linkTypeName(link.type)) +
+        report("hw-link", where() + " is a " + std::string(dbstatic::linkTypeName(link.type)) +
                               " link, but DTYP \"" + std::string(device.choice) + "\" expects " +
                               std::string(dbstatic::linkTypeName(device.linkType)));
     } else if (!hardDevice && hardLink) {
-        report("hw-link", where + " is a hardware address (" +
+        report("hw-link", where() + " is a hardware address (" +
                               std::string(dbstatic::linkTypeName(link.type)) + "), but DTYP \"" +
                               std::string(device.choice) + "\" is soft device support");
     }

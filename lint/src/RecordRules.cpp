@@ -7,11 +7,29 @@
 namespace epicsdb::lint {
 
 namespace {
+// A field's value as EPICS would give it: the stored text (no copy), the canonical text for
+// a menu set by its number, the default when the field was never set.
 std::optional<std::string> value(const RuleContext& context, const dbstatic::Record& record,
                                  std::string_view field) {
     const dbstatic::FieldDef* def = record.type().findField(field);
     if (!def) return std::nullopt;
-    return context.db().getString(record, *def);
+    const std::optional<std::string_view> stored = record.real().storedValue(def->index);
+    if (!stored) return def->hasInitial ? std::string(def->initial) : std::string();
+    if (!stored->empty() && stored->find_first_not_of("0123456789") == std::string_view::npos)
+        return context.db().getString(record, *def);
+    return std::string(*stored);
+}
+
+// The same for the fields most records leave alone: nothing is made when the field is unset
+// and has no default.
+bool fieldIs(const dbstatic::Record& record, std::string_view field, std::string_view expected,
+             const RuleContext& context) {
+    const dbstatic::FieldDef* def = record.type().findField(field);
+    if (!def) return false;
+    const std::optional<std::string_view> stored = record.real().storedValue(def->index);
+    if (!stored) return def->hasInitial && def->initial == expected;
+    if (*stored == expected) return true;
+    return value(context, record, field) == expected;
 }
 
 bool isZero(const std::optional<std::string>& text) {
@@ -23,7 +41,7 @@ bool isZero(const std::optional<std::string>& text) {
 }
 
 void checkScan(RuleContext& context, const dbstatic::Record& record) {
-    if (value(context, record, "SCAN") != "I/O Intr") return;
+    if (!fieldIs(record, "SCAN", "I/O Intr", context)) return;
     const dbstatic::RecordType& type = record.type();
     if (type.devices().empty() || !type.dtypField()) {
         context.report("scan-io-intr", record,
@@ -68,8 +86,11 @@ void checkConversion(RuleContext& context, const dbstatic::Record& record) {
 }
 
 void checkPiniLoop(RuleContext& context, const dbstatic::Record& record) {
+    const dbstatic::FieldDef* piniField = record.type().findField("PINI");
+    if (!piniField || (!record.real().storedValue(piniField->index) && !piniField->hasInitial))
+        return;
     const std::optional<std::string> pini = value(context, record, "PINI");
-    if (!pini || *pini == "NO") return;
+    if (!pini || *pini == "NO" || pini->empty()) return;
     const dbstatic::Record* current = &record;
     std::unordered_set<const dbstatic::Record*> visited{&record.real()};
     std::string path(record.name());
