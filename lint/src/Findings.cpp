@@ -4,6 +4,8 @@
 
 #include "StyleRules.hpp"
 
+#include <epicsdb/macLib/Definitions.hpp>
+
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -55,10 +57,90 @@ void LoadFindings::recordDefinedAgain(std::string_view name, std::string_view ty
     findings_.report(std::move(d));
 }
 
+namespace {
+// The names of the macro references in `text`, and the files it includes.
+void scanMacros(std::string_view text, std::vector<std::string>& names,
+                std::vector<std::string>& includes) {
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] == '$' && (text[i + 1] == '(' || text[i + 1] == '{')) {
+            std::size_t end = i + 2;
+            while (end < text.size() &&
+                   std::string_view(")}=,$\n").find(text[end]) == std::string_view::npos)
+                ++end;
+            std::string name(text.substr(i + 2, end - i - 2));
+            if (std::find(names.begin(), names.end(), name) == names.end())
+                names.push_back(std::move(name));
+        }
+    }
+    for (std::size_t at = text.find("include"); at != std::string_view::npos;
+         at = text.find("include", at + 7)) {
+        std::size_t i = at + 7;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
+            ++i;
+        if (i >= text.size() || text[i] != '"') continue;
+        const std::size_t end = text.find('"', i + 1);
+        if (end == std::string_view::npos) continue;
+        includes.emplace_back(text.substr(i + 1, end - i - 1));
+    }
+}
+
+bool endsWithName(std::string_view path, std::string_view name) {
+    return path == name || (path.size() > name.size() && path.ends_with(name) &&
+                            path[path.size() - name.size() - 1] == '/');
+}
+} // namespace
+
 void LoadFindings::fileRead(std::string_view file, std::string_view text) {
-    if (std::find(filesSeen_.begin(), filesSeen_.end(), file) != filesSeen_.end()) return;
-    filesSeen_.emplace_back(file);
+    for (const FileMacros& known : files_)
+        if (known.file == file) return;
+    FileMacros& macros = files_.emplace_back();
+    macros.file = file;
+    scanMacros(text, macros.referenced, macros.includes);
     checkStyle(file, text, database_, findings_);
+}
+
+void LoadFindings::templateSetLoaded(std::string_view templateFile, std::string_view definitions,
+                                     const SourceLocation& set) {
+    Set& entry = sets_.emplace_back();
+    entry.templateFile = templateFile;
+    for (const maclib::OwnedDefinition& item : maclib::parseDefinitions(definitions))
+        if (item.value) entry.names.push_back(item.name);
+    entry.location = set;
+}
+
+const LoadFindings::FileMacros* LoadFindings::macrosOf(std::string_view file) const {
+    for (const FileMacros& known : files_)
+        if (endsWithName(known.file, file)) return &known;
+    return nullptr;
+}
+
+void LoadFindings::finish() {
+    for (const Set& set : sets_) {
+        const FileMacros* file = macrosOf(set.templateFile);
+        if (!file) continue;
+        // The template's references and those of the files it includes.
+        std::vector<const FileMacros*> read{file};
+        for (std::size_t i = 0; i < read.size(); ++i)
+            for (const std::string& include : read[i]->includes)
+                if (const FileMacros* more = macrosOf(include);
+                    more && std::find(read.begin(), read.end(), more) == read.end())
+                    read.push_back(more);
+        for (const std::string& name : set.names) {
+            bool used = false;
+            for (const FileMacros* part : read)
+                used |= std::find(part->referenced.begin(), part->referenced.end(), name) !=
+                        part->referenced.end();
+            if (used) continue;
+            Diagnostic d;
+            d.severity = findRule("macro-unused")->severity;
+            d.code = "macro-unused";
+            d.message =
+                "macro " + name + " is given to " + set.templateFile + ", which never uses it";
+            d.location = set.location;
+            findings_.report(std::move(d));
+        }
+    }
+    sets_.clear();
 }
 
 std::vector<std::string> externalPragmas(const dbstatic::Database& database) {

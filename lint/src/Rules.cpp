@@ -38,6 +38,8 @@ constexpr std::array kRules{
     Rule{"spec-comm", Severity::Warning, "a '#:' comment that is not a pragma epicsdb knows"},
     Rule{"macro-brace", Severity::Warning,
          "a macro reference that opens with one bracket and closes with the other: $(X} or ${X)"},
+    Rule{"macro-unused", Severity::Warning,
+         "a substitution set gives a template a macro that the template never uses"},
     Rule{"ioc-duplicate-record", Severity::Warning,
          "two IOCs of the facility define the same record name"},
 };

@@ -50,15 +50,16 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
                             impl.options.embeddedDefinitions ? FileSearch::Embedded::Fallback
                                                              : FileSearch::Embedded::Never,
                             impl.environment(), impl.workingDirectory()};
-    TemplateSets sets(impl.sink, search, macros,
-                      [&](const std::string& templateFile, std::string_view setMacros,
-                          std::span<const ContextFrame> context) {
-                          const LoadResult loaded = impl.run(
-                              setMacros, searchPath,
-                              [&](DbReader& reader) { reader.readFile(templateFile); }, false,
-                              context);
-                          return TemplateSets::Counts{loaded.errors, loaded.warnings};
-                      });
+    TemplateSets sets(
+        impl.sink, search, macros,
+        [&](const std::string& templateFile, std::string_view setMacros,
+            std::span<const ContextFrame> context) {
+            const LoadResult loaded = impl.run(
+                setMacros, searchPath, [&](DbReader& reader) { reader.readFile(templateFile); },
+                false, context);
+            return TemplateSets::Counts{loaded.errors, loaded.warnings};
+        },
+        impl.options.observer);
     IocSubstReader reader(path, text, impl.options.templateMaxVars, sets);
     reader.read();
     result.errors = sets.count().errors();

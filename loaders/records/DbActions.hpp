@@ -8,7 +8,7 @@
 // that hold them), so definitions being built keep views, not copies.
 #pragma once
 
-#include <epicsdb/loaders/Loader.hpp>
+#include <epicsdb/loaders/LoadObserver.hpp>
 
 #include "FusedStatement.hpp"
 #include "JsonValue.hpp"

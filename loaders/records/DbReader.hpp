@@ -17,7 +17,7 @@
 
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
-#include <epicsdb/loaders/Loader.hpp>
+#include <epicsdb/loaders/LoadObserver.hpp>
 
 #include <deque>
 #include <memory>

@@ -163,9 +163,11 @@ void IocSubstReader::deprecatedSet(std::string_view word, const SubstSpan& at) {
 void IocSubstReader::loadSet(const SubstSpan& at) {
     set_.templateFile.assign(templateFile_);
     set_.definitions.clear();
+    set_.ownDefinitions = 0;
     // Both parts are ",name=value" items: drop the first comma.
     if (!globals_.empty()) {
         set_.definitions.append(globals_, 1);
+        set_.ownDefinitions = locals_.empty() ? set_.definitions.size() : globals_.size();
         set_.definitions.append(locals_);
     } else if (!locals_.empty()) {
         set_.definitions.append(locals_, 1);

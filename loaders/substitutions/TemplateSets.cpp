@@ -19,6 +19,10 @@ void TemplateSets::onSet(const SubstitutionSet& set) {
     context_.location = set.location;
     const Counts loaded = load_(set.templateFile, macros_, {&context_, 1});
     count_.add(loaded.errors, loaded.warnings);
+    if (observer_)
+        observer_->templateSetLoaded(set.templateFile,
+                                     std::string_view(set.definitions).substr(set.ownDefinitions),
+                                     set.location);
     if (count_.reached()) {
         stopped_ = true;
         sink_.report(

@@ -5,6 +5,8 @@
 // wants it; once the file's loads reach the error limit, no more templates are loaded.
 #pragma once
 
+#include <epicsdb/loaders/LoadObserver.hpp>
+
 #include "IocSubstReader.hpp"
 #include "source/ErrorCount.hpp"
 #include "source/SearchPath.hpp"
@@ -33,8 +35,9 @@ public:
 
     // `search` is how the loads will look for templates (checked before each first load).
     TemplateSets(DiagnosticSink& sink, FileSearch search, std::string_view callerMacros,
-                 LoadSet load)
-        : sink_(sink), search_(search), callerMacros_(callerMacros), load_(std::move(load)) {}
+                 LoadSet load, LoadObserver* observer = nullptr)
+        : sink_(sink), search_(search), callerMacros_(callerMacros), load_(std::move(load)),
+          observer_(observer) {}
 
     void onSet(const SubstitutionSet& set) override;
     void onDiagnostic(Diagnostic diagnostic) override;
@@ -49,6 +52,7 @@ private:
     FileSearch search_;
     std::string_view callerMacros_;
     LoadSet load_;
+    LoadObserver* observer_; // told of each set loaded (may be null)
     ErrorCount count_;
     std::string macros_;   // reused from set to set
     ContextFrame context_; // likewise

@@ -133,6 +133,24 @@ TEST_F(LintTool, AFacilityOfTwoIocsFindsTheirSharedRecords) {
     EXPECT_EQ(run({"lint", "a/st.cmd", "pumps.db"}).status, 2);
 }
 
+TEST_F(LintTool, MacrosATemplateNeverUses) {
+    dir.write("motor.template", "record(ao, \"$(P)$(M)\") {\n    include \"common.db\"\n}\n");
+    dir.write("common.db", "field(DESC, \"$(DESC)\")\n");
+    dir.write("motors.substitutions", "global { SITE = lab }\n"
+                                      "file \"motor.template\" {\n"
+                                      "    pattern { P, M, DESC, SPEED }\n"
+                                      "    { \"a:\", m1, \"first\", 10 }\n"
+                                      "}\n");
+    const auto result = run({"lint", "--format", "json", "motors.substitutions"});
+    EXPECT_EQ(result.status, 0) << result.err;
+    const std::vector<json> found = lines(result.out);
+    ASSERT_EQ(found.size(), 2u) << result.out;
+    EXPECT_EQ(found[0]["code"], "macro-unused");
+    EXPECT_EQ(found[0]["message"], "macro SPEED is given to motor.template, which never uses it");
+    EXPECT_EQ(found[0]["location"]["file"], "motors.substitutions");
+    EXPECT_EQ(found[0]["location"]["line"], 4);
+}
+
 TEST_F(LintTool, CheckErrorsStayErrors) {
     dir.write("bad.db", "record(ai, \"x\") {\n    field(NOSUCH, \"1\")\n}\n");
     const auto result = run({"lint", "-Wnone", "bad.db"});

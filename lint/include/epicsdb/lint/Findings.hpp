@@ -52,11 +52,30 @@ public:
     void recordDefinedAgain(std::string_view name, std::string_view type,
                             const SourceLocation& again, const SourceLocation& first) override;
     void fileRead(std::string_view file, std::string_view text) override;
+    void templateSetLoaded(std::string_view templateFile, std::string_view definitions,
+                           const SourceLocation& set) override;
+
+    // After the loads: the macros substitution sets gave to templates that never use them
+    // (macro-unused).
+    void finish();
 
 private:
+    struct FileMacros {
+        std::string file;
+        std::vector<std::string> referenced; // names after $( or ${
+        std::vector<std::string> includes;   // include "..." names, as written
+    };
+    struct Set {
+        std::string templateFile;
+        std::vector<std::string> names;
+        SourceLocation location;
+    };
+    [[nodiscard]] const FileMacros* macrosOf(std::string_view file) const;
+
     DiagnosticSink& findings_;
     const dbstatic::Database* database_ = nullptr;
-    std::vector<std::string> filesSeen_;
+    std::vector<FileMacros> files_;
+    std::vector<Set> sets_;
 };
 
 // The `#: external("...")` pragmas of every file that defined a record of `database`.

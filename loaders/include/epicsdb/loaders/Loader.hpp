@@ -15,6 +15,7 @@
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/export.h>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
+#include <epicsdb/loaders/LoadObserver.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -23,21 +24,6 @@
 #include <vector>
 
 namespace epicsdb::loaders {
-
-// Told of what a load does that EPICS accepts without a word, for tools that look further than
-// EPICS (lint). Called during the load; the load goes on as it would without it.
-class EPICSDB_API LoadObserver {
-public:
-    virtual ~LoadObserver() = default;
-    // A record statement with the record's own type (not "*") for a record that exists: EPICS
-    // appends to (and overwrites fields of) the first definition.
-    virtual void recordDefinedAgain(std::string_view /*name*/, std::string_view /*type*/,
-                                    const SourceLocation& /*again*/,
-                                    const SourceLocation& /*first*/) {}
-    // A .dbd/.db file read from disk (once per Loader, before macro expansion), as messages
-    // name it.
-    virtual void fileRead(std::string_view /*file*/, std::string_view /*text*/) {}
-};
 
 struct LoaderOptions {
     // Directories searched after the path of the load (the `path` argument, or

@@ -32,6 +32,8 @@ struct SubstitutionSet {
     // quoted values re-wrapped in double quotes (`b="x y"`), others as written. The caller's
     // macros go in front: `callerMacros + "," + definitions`.
     std::string definitions;
+    // Where the set's own values start in `definitions` (after the globals).
+    std::size_t ownDefinitions = 0;
     SourceLocation location;     // the set's '{'
     SourceLocation fileLocation; // the `file` keyword of its block
 };
