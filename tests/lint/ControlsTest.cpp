@@ -51,6 +51,11 @@ TEST(Controls, UnknownCodesAreRefused) {
                      "lint --list-rules)");
 }
 
+TEST(Controls, DbdlintsTagsForCheckErrorsAreAcceptedAndChangeNothing) {
+    const WarningControls controls = controlsOf({"no-bad-field", "syntax", "error=bad-args"});
+    EXPECT_EQ(controls.severityFor(finding("ext-link")), Severity::Warning);
+}
+
 TEST(Suppression, OnTheLineOrTheLineBefore) {
     const std::string text = "line 1\n# epicsdb: ignore[ext-link, hw-link]\nrecord line\n"
                              "x # epicsdb: ignore\nother\n";

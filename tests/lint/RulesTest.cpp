@@ -172,6 +172,12 @@ TEST_F(Rules, PyPdbDocumentedExamples) {
     const std::vector<std::string> found = lint();
     for (const char* expected : {"quoted@1", "quoted@3", "varint@5"})
         EXPECT_THAT(found, ::testing::Contains(expected));
+    // dbdlint's documentation: record(xao, some:name) {} (an unknown type is check's error).
+    findings.items.clear();
+    load("record(xao, some:name) {}\n", "wrong.db");
+    EXPECT_THAT(lint(), ElementsAre("quoted@1"));
+    EXPECT_EQ(loadDiagnostics.items.back().location.line, 1u);
+    EXPECT_EQ(loadDiagnostics.items.back().code, "recordtype-unknown");
     // fieldname.db: a field name in the wrong case.
     findings.items.clear();
     load("record(ai, \"x\") {\n  field(dTYP, \"wrong case\")\n}\n", "fieldname.db");
