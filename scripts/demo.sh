@@ -26,3 +26,6 @@ echo "== epicsdb check: a whole IOC from its startup script ($examples/ioc/iocBo
 echo
 echo "== epicsdb ioc: what that script builds (in an empty environment, as the IOC sees it)"
 env -i "$epicsdb" ioc "$examples/ioc/iocBoot/iocdemo/st.cmd"
+echo
+echo "== epicsdb lint: what EPICS loads without a word ($examples/lint-demo.db)"
+"$epicsdb" lint "$examples/lint-demo.db" || true

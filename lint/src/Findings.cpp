@@ -34,6 +34,21 @@ void FindingFilter::report(Diagnostic finding) {
         return;
     }
     finding.severity = *severity;
+    if (finding.sourceLine.empty() && finding.location.line && !finding.location.file.empty()) {
+        // The rules give a position; the text shows the line, as check's diagnostics do.
+        const std::string& text = textOf(finding.location.file);
+        std::size_t start = 0;
+        for (unsigned n = 1; n < finding.location.line && start != std::string::npos; ++n) {
+            start = text.find('\n', start);
+            if (start != std::string::npos) ++start;
+        }
+        if (start != std::string::npos && start < text.size()) {
+            const std::size_t end = text.find('\n', start);
+            finding.sourceLine = text.substr(
+                start, std::min<std::size_t>(
+                           end == std::string::npos ? text.size() - start : end - start, 400));
+        }
+    }
     if (passed_) passed_->push_back(finding);
     if (baseline_ && baseline_->accepts(finding)) {
         ++suppressed_;
