@@ -85,6 +85,33 @@ void checkConversion(RuleContext& context, const dbstatic::Record& record) {
     }
 }
 
+bool isInteger(dbstatic::DbfType type) {
+    using dbstatic::DbfType;
+    return type == DbfType::Char || type == DbfType::UChar || type == DbfType::Short ||
+           type == DbfType::UShort || type == DbfType::Long || type == DbfType::ULong ||
+           type == DbfType::Int64 || type == DbfType::UInt64;
+}
+
+// EPICS stores an integer that does not fit the field cut to its width, without a word
+// (unless dbConvertStrict is set).
+void checkIntegers(RuleContext& context, const dbstatic::Record& record) {
+    for (const dbstatic::FieldValue& set : record.setFields()) {
+        const dbstatic::FieldDef& field = record.type().field(set.field);
+        if (!isInteger(field.type)) continue;
+        std::uint64_t bits = 0;
+        if (dbstatic::parseInteger(field.type, set.value(), true, bits) !=
+            dbstatic::ConvertError::Overflow)
+            continue;
+        const std::optional<std::string> stored = context.db().getString(record, field);
+        context.report("int-truncated", record,
+                       "field " + std::string(field.name) + " of " + std::string(record.name()) +
+                           " is " + std::string(set.value()) + ", which does not fit a " +
+                           std::string(dbstatic::dbfTypeName(field.type)) + ": EPICS stores " +
+                           stored.value_or("?"),
+                       {}, field.name);
+    }
+}
+
 void checkPiniLoop(RuleContext& context, const dbstatic::Record& record) {
     const dbstatic::FieldDef* piniField = record.type().findField("PINI");
     if (!piniField || (!record.real().storedValue(piniField->index) && !piniField->hasInitial))
@@ -123,6 +150,7 @@ void checkRecord(RuleContext& context, const dbstatic::Record& record) {
     checkScan(context, record);
     checkConversion(context, record);
     checkPiniLoop(context, record);
+    checkIntegers(context, record);
 }
 
 } // namespace epicsdb::lint

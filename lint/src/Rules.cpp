@@ -24,6 +24,10 @@ constexpr std::array kRules{
          "defaults"},
     Rule{"pini-loop", Severity::Warning,
          "PINI on a record whose forward links lead back to itself"},
+    Rule{"int-truncated", Severity::Warning,
+         "an integer that does not fit its field, which EPICS cuts to the field's width"},
+    Rule{"line-too-long", Severity::Warning,
+         "a line longer than 1023 characters, which EPICS reads in pieces"},
     Rule{"rec-append", Severity::Warning,
          "a record is defined again with its type (not \"*\"), in another file or later in the "
          "same one"},

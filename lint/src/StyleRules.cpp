@@ -34,6 +34,7 @@ public:
             statement();
         comments();
         macroBraces();
+        longLines();
     }
 
 private:
@@ -135,7 +136,7 @@ private:
     void recordBody(std::string_view type, std::string_view record) {
         if (!isPunct("{")) return;
         ++at_;
-        std::map<std::string, unsigned, std::less<>> seen;
+        std::map<std::string, StyleToken, std::less<>> seen; // each field's last statement
         const dbstatic::RecordType* recordType =
             db_ && type != "*" ? db_->findRecordType(type) : nullptr;
         while (token().kind != Kind::End && !isPunct("}")) {
@@ -149,12 +150,15 @@ private:
             if (item.text == "field" && args.size() >= 1) {
                 const std::string_view field = unquoted(args[0]);
                 fieldCase(args[0], field, recordType);
-                const auto [it, isNew] = seen.emplace(std::string(field), args[0].line);
-                if (!isNew)
-                    report("field-twice", args[0],
+                // Reported at the value that is overwritten: that one has no effect.
+                const auto [it, isNew] = seen.emplace(std::string(field), args[0]);
+                if (!isNew) {
+                    report("field-twice", it->second,
                            "field " + std::string(field) + " of record " + std::string(record) +
-                               " is set again (first at line " + std::to_string(it->second) +
-                               "): the last value wins");
+                               " is set again at line " + std::to_string(args[0].line) +
+                               ": this value is overwritten");
+                    it->second = args[0];
+                }
                 if (args.size() >= 2)
                     needsQuotes(args[1], "the value of field " + std::string(field) + ",");
             } else if (item.text == "info" && args.size() >= 2) {
@@ -223,6 +227,25 @@ private:
         if (!ok)
             report("spec-comm", comment.line, comment.column,
                    "this '#:' comment is not a pragma (such as #: external(\"name\"))");
+    }
+
+    // dbLoadRecords reads 1024-byte pieces: a longer line is cut there (and its macros
+    // expanded piece by piece).
+    void longLines() {
+        unsigned line = 1;
+        std::size_t start = 0;
+        while (start < text_.size()) {
+            std::size_t end = text_.find('\n', start);
+            if (end == std::string_view::npos) end = text_.size();
+            if (end - start > 1023)
+                report("line-too-long", line, 1024,
+                       "line of " + std::to_string(end - start) +
+                           " characters: EPICS reads lines in pieces of 1023, and parses this "
+                           "one as " +
+                           std::to_string((end - start + 1022) / 1023) + " lines");
+            ++line;
+            start = end + 1;
+        }
     }
 
     void macroBraces() {

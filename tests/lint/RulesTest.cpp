@@ -104,6 +104,19 @@ TEST_F(Rules, PiniOnAForwardLinkLoop) {
     EXPECT_THAT(findings.items[0].notes, ElementsAre("a -> b -> a"));
 }
 
+TEST_F(Rules, IntegersThatDoNotFitTheirField) {
+    load("record(longin, \"a\") {\n    field(VAL, \"4294967295\")\n    field(HIHI, \"7\")\n}\n"
+         "record(longin, \"b\") {\n    field(VAL, \"-2147483648\")\n}\n");
+    EXPECT_THAT(lint(), ElementsAre("int-truncated@2"));
+    EXPECT_THAT(messages(), HasSubstr("EPICS stores -1"));
+}
+
+TEST_F(Rules, LinesLongerThanEpicsReads) {
+    load("record(ai, \"a\") {\n    field(DESC, \"x\")  # " + std::string(1100, '.') +
+         "\n    field(EGU, \"" + std::string(20, 'm') + "\")\n}\n");
+    EXPECT_THAT(lint(), ElementsAre("line-too-long@2"));
+}
+
 TEST_F(Rules, RecordDefinedAgainButNotWithStar) {
     load("record(ai, \"a\") {}\nrecord(ai, \"a\") {\n    field(DESC, \"x\")\n}\n"
          "record(\"*\", \"a\") {\n    field(EGU, \"mm\")\n}\n");
@@ -140,8 +153,8 @@ TEST_F(Rules, FieldNameCaseSaysWhichFieldWasMeant) {
 TEST_F(Rules, FieldSetTwiceInOneBody) {
     load("record(ai, \"a\") {\n    field(DESC, \"one\")\n    field(EGU, \"mm\")\n"
          "    field(DESC, \"two\")\n}\nrecord(ai, \"b\") {\n    field(DESC, \"one\")\n}\n");
-    EXPECT_THAT(lint(), ElementsAre("field-twice@4"));
-    EXPECT_THAT(messages(), HasSubstr("(first at line 2)"));
+    EXPECT_THAT(lint(), ElementsAre("field-twice@2"));
+    EXPECT_THAT(messages(), HasSubstr("is set again at line 4: this value is overwritten"));
 }
 
 TEST_F(Rules, VariableWithoutTypeAndDefinitionsInADatabaseFile) {
@@ -182,6 +195,52 @@ TEST_F(Rules, PyPdbDocumentedExamples) {
     findings.items.clear();
     load("record(ai, \"x\") {\n  field(dTYP, \"wrong case\")\n}\n", "fieldname.db");
     EXPECT_THAT(lint(), ElementsAre("field-case@2"));
+}
+
+TEST_F(Rules, PyPdbFieldsFixtureWithBodiesEpicsAccepts) {
+    // dbdlint's fields.db, its recordtype written as EPICS accepts it: dbdlint flags lines 2,
+    // 15, 19 (hardware address) and 31 (ext-link); 18, 20, 24, 25 and 32 are clean.
+    const std::string text = R"x(# Unknown recordtype
+device(aaa, CONSTANT, devxyzsoft, "Soft Channel")
+
+recordtype(xyz) {
+  field(DTYP, DBF_DEVICE) { prompt("x") }
+  field(VAL, DBF_LONG) { prompt("x") }
+  field(RVAL, DBF_LONG) { prompt("x") }
+  field(INP, DBF_INLINK) { prompt("x") }
+  field(FLNK, DBF_FWDLINK) { prompt("x") }
+}
+device(xyz, CONSTANT, devxyzsoft, "Soft Channel")
+device(xyz, VME_IO, devxyzdev, "Device")
+
+
+record(abc, "invalid:rtype") {}
+
+record(xyz,"foo") {
+  field(DTYP, "Device")
+  field(INP , "#X0 S4 @foo")
+  field(INP , "#C3 S4 @foo")
+}
+
+record(xyz,"bar") {
+  field(INP, "foo.RVAL CP")
+  field(FLNK, "foo")
+}
+
+#: external("isexternal.PROC")
+
+record(xyz,"other") {
+  field(INP, "missing.RVAL CP")
+  field(FLNK, "isexternal.PROC")
+}
+)x";
+    load(text, "fields.dbd");
+    std::vector<unsigned> checkLines;
+    for (const Diagnostic& d : loadDiagnostics.items)
+        if (d.severity == Severity::Error) checkLines.push_back(d.location.line);
+    EXPECT_THAT(checkLines, ElementsAre(2u, 15u, 19u));
+    // INP is set twice in foo: the overwritten one (line 19) is flagged, line 20 stays clean.
+    EXPECT_THAT(lint(), ElementsAre("field-twice@19", "ext-link@31"));
 }
 
 TEST_F(Rules, EveryRuleHasACodeASeverityAndADescription) {
