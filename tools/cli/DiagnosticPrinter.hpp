@@ -8,11 +8,19 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace epicsdb::cli {
 
 enum class DiagnosticFormat { Text, Json, Sarif };
+
+// "text", "json" or "sarif", as --format takes them (anything else is Text).
+[[nodiscard]] inline DiagnosticFormat diagnosticFormatNamed(std::string_view name) {
+    return name == "json"    ? DiagnosticFormat::Json
+           : name == "sarif" ? DiagnosticFormat::Sarif
+                             : DiagnosticFormat::Text;
+}
 
 // check's closing counts.
 struct CheckSummary {

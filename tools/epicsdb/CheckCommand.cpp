@@ -16,12 +16,6 @@ const char* const kUsage =
     "its folder as iocsh runs it, and checked as the IOC it builds. Prints every problem; exit\n"
     "status 0 without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
 
-cli::DiagnosticFormat formatNamed(const std::string& name) {
-    return name == "json"    ? cli::DiagnosticFormat::Json
-           : name == "sarif" ? cli::DiagnosticFormat::Sarif
-                             : cli::DiagnosticFormat::Text;
-}
-
 const char* plural(std::size_t count) {
     return count == 1 ? "" : "s";
 }
@@ -40,7 +34,7 @@ int runCheck(const Arguments& args) {
         }))
         return *status;
 
-    cli::DiagnosticPrinter printer(formatNamed(format));
+    cli::DiagnosticPrinter printer(cli::diagnosticFormatNamed(format));
     printer.setQuietWarnings(quiet);
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(inputs, db, printer);

@@ -32,12 +32,6 @@ const char* severityWord(Severity severity) {
                                            : "note";
 }
 
-cli::DiagnosticFormat formatNamed(const std::string& name) {
-    return name == "json"    ? cli::DiagnosticFormat::Json
-           : name == "sarif" ? cli::DiagnosticFormat::Sarif
-                             : cli::DiagnosticFormat::Text;
-}
-
 bool isScript(std::string_view path) {
     return path.ends_with(".cmd") || path.ends_with(".iocsh");
 }
@@ -112,7 +106,7 @@ int runLint(const Arguments& args) {
         if (!readExternals(file, options.externals))
             return command.fail("can't read '" + file + "'");
 
-    cli::DiagnosticPrinter printer(formatNamed(format));
+    cli::DiagnosticPrinter printer(cli::diagnosticFormatNamed(format));
     printer.setQuietWarnings(quiet);
     std::vector<cli::SarifRule> sarifRules;
     for (const lint::Rule& rule : lint::allRules())
