@@ -2,12 +2,13 @@
 // them as CA links would), the externals, and the way to report a finding.
 #pragma once
 
-#include <epicsdb/lint/Lint.hpp>
+#include <epicsdb/lint/LintTarget.hpp>
 #include <epicsdb/lint/Rules.hpp>
 
 #include <epicsdb/dbStatic/Record.hpp>
 
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>

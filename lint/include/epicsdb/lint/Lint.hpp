@@ -7,24 +7,13 @@
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/export.h>
+#include <epicsdb/lint/LintTarget.hpp>
 
 #include <span>
 #include <string>
 #include <vector>
 
 namespace epicsdb::lint {
-
-// One IOC as loaded: a name for messages (its st.cmd, or the files) and its database.
-struct LintTarget {
-    std::string name;
-    const dbstatic::Database* database = nullptr;
-};
-
-struct LintOptions {
-    // Names (or name.FIELD) defined outside the IOCs given: glob patterns ('*', '?'), from
-    // -x, --external files and the `#: external("...")` pragmas of the loaded files.
-    std::vector<std::string> externals;
-};
 
 // Every finding of the database rules, IOC by IOC in record order. A link resolves in its own
 // IOC first, then (as a CA link would, at run time) in the others.
