@@ -52,6 +52,7 @@ std::optional<Baseline> Baseline::read(const std::string& path, std::string& err
     unsigned number = 0;
     for (std::string line; std::getline(in, line);) {
         ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back(); // written on Windows
         if (line.empty() || line.front() == '#') continue;
         std::vector<std::string> parts;
         std::size_t start = 0;
@@ -63,8 +64,10 @@ std::optional<Baseline> Baseline::read(const std::string& path, std::string& err
         }
         parts.push_back(line.substr(start));
         std::size_t count = 0;
-        if (parts.size() != 4 || parts[0].find_first_not_of("0123456789") != std::string::npos ||
-            parts[0].empty() || (count = std::stoul(parts[0])) == 0) {
+        const bool digits = !parts[0].empty() && parts[0].size() <= 9 &&
+                            parts[0].find_first_not_of("0123456789") == std::string::npos;
+        if (digits) count = std::stoul(parts[0]);
+        if (parts.size() != 4 || !digits || count == 0) {
             error = path + ":" + std::to_string(number) +
                     ": not a baseline entry (count, code, file and message, by tabs)";
             return std::nullopt;

@@ -1,6 +1,8 @@
 #include <epicsdb/lint/Controls.hpp>
 #include <epicsdb/lint/Rules.hpp>
 
+#include <cctype>
+
 namespace epicsdb::lint {
 
 namespace {
@@ -25,9 +27,10 @@ bool WarningControls::apply(std::string_view flag, std::string& error) {
                 std::string(name) + "' (epicsdb lint --list-rules)";
         return false;
     };
+    // -Wall leaves the codes switched one by one as they are (as GCC does); -Wnone clears
+    // them (as dbdlint does), so that "-Wnone -Wcode" means that code only.
     if (flag == "all") {
         none_ = false;
-        enabled_.clear();
         return true;
     }
     if (flag == "none") {
@@ -37,6 +40,10 @@ bool WarningControls::apply(std::string_view flag, std::string& error) {
     }
     if (flag == "error") {
         allErrors_ = true;
+        return true;
+    }
+    if (flag == "no-error") {
+        allErrors_ = false;
         return true;
     }
     if (flag.starts_with("error=")) {
@@ -75,24 +82,30 @@ std::optional<Severity> WarningControls::severityFor(const Diagnostic& finding) 
 }
 
 namespace {
-// The text of 1-based line `number`, or empty.
-std::string_view lineOf(std::string_view text, unsigned number) {
-    std::size_t start = 0;
-    for (unsigned n = 1; n < number; ++n) {
-        start = text.find('\n', start);
-        if (start == std::string_view::npos) return {};
-        ++start;
+// The comment of a line: from the first '#' outside a double-quoted string.
+std::string_view commentOf(std::string_view line) {
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\\' && quoted) {
+            ++i;
+            continue;
+        }
+        if (line[i] == '"') quoted = !quoted;
+        if (line[i] == '#' && !quoted) return line.substr(i);
     }
-    const std::size_t end = text.find('\n', start);
-    return text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    return {};
 }
 
 bool ignores(std::string_view line, std::string_view code) {
-    const std::size_t hash = line.find('#');
-    if (hash == std::string_view::npos) return false;
-    const std::size_t at = line.find("epicsdb: ignore", hash);
+    const std::string_view comment = commentOf(line);
+    const std::size_t at = comment.find("epicsdb: ignore");
     if (at == std::string_view::npos) return false;
-    std::string_view rest = line.substr(at + 15);
+    std::string_view rest = comment.substr(at + 15);
+    if (!rest.empty() && (std::isalnum(static_cast<unsigned char>(rest.front())) ||
+                          rest.front() == '-' || rest.front() == '_'))
+        return false; // "ignored", "ignore-me": another word
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+        rest.remove_prefix(1);
     if (rest.empty() || rest.front() != '[') return true; // every code
     const std::size_t close = rest.find(']');
     rest = rest.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1);
@@ -109,14 +122,18 @@ bool ignores(std::string_view line, std::string_view code) {
     }
     return false;
 }
+
+bool isCommentLine(std::string_view line) {
+    const std::size_t first = line.find_first_not_of(" \t");
+    return first != std::string_view::npos && line[first] == '#';
+}
 } // namespace
 
-bool isSuppressed(const Diagnostic& finding, std::string_view text) {
+bool isSuppressed(const Diagnostic& finding, std::string_view line, std::string_view previous) {
     if (finding.severity == Severity::Error && !findRule(finding.code)) return false;
-    const unsigned line = finding.location.line;
-    if (line == 0) return false;
-    return ignores(lineOf(text, line), finding.code) ||
-           (line > 1 && ignores(lineOf(text, line - 1), finding.code));
+    if (finding.location.line == 0) return false;
+    return ignores(line, finding.code) ||
+           (isCommentLine(previous) && ignores(previous, finding.code));
 }
 
 } // namespace epicsdb::lint

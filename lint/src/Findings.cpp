@@ -19,57 +19,33 @@ std::string readWhole(const std::string& path) {
 }
 } // namespace
 
-const std::string& FindingFilter::textOf(const std::string& file) {
+const LinedText& FindingFilter::textOf(const std::string& file) {
     auto it = texts_.find(file);
-    if (it == texts_.end()) it = texts_.emplace(file, readWhole(file)).first;
+    if (it == texts_.end()) it = texts_.emplace(file, LinedText::ofFile(file)).first;
     return it->second;
 }
 
 void FindingFilter::report(Diagnostic finding) {
     const std::optional<Severity> severity = controls_.severityFor(finding);
     if (!severity) return;
-    if (!finding.location.file.empty() && finding.location.line &&
-        isSuppressed(finding, textOf(finding.location.file))) {
+    const bool located = !finding.location.file.empty() && finding.location.line;
+    const LinedText* text = located ? &textOf(finding.location.file) : nullptr;
+    if (text && isSuppressed(finding, text->line(finding.location.line),
+                             text->line(finding.location.line - 1))) {
         ++suppressed_;
         return;
     }
-    finding.severity = *severity;
-    if (finding.sourceLine.empty() && finding.location.line && !finding.location.file.empty()) {
-        // The rules give a position; the text shows the line, as check's diagnostics do.
-        const std::string& text = textOf(finding.location.file);
-        std::size_t start = 0;
-        for (unsigned n = 1; n < finding.location.line && start != std::string::npos; ++n) {
-            start = text.find('\n', start);
-            if (start != std::string::npos) ++start;
-        }
-        if (start != std::string::npos && start < text.size()) {
-            const std::size_t end = text.find('\n', start);
-            finding.sourceLine = text.substr(
-                start, std::min<std::size_t>(
-                           end == std::string::npos ? text.size() - start : end - start, 400));
-        }
-    }
+    // The rules give a position; the text shows the line, as check's diagnostics do.
+    if (text && finding.sourceLine.empty())
+        finding.sourceLine = std::string(text->line(finding.location.line).substr(0, 400));
+    // The baseline knows findings as they were found, before -Werror made them errors.
     if (passed_) passed_->push_back(finding);
     if (baseline_ && baseline_->accepts(finding)) {
         ++suppressed_;
         return;
     }
+    finding.severity = *severity;
     target_.report(std::move(finding));
-}
-
-void LoadFindings::recordDefinedAgain(std::string_view name, std::string_view type,
-                                      const SourceLocation& again, const SourceLocation& first) {
-    Diagnostic d;
-    const Rule* rule = findRule("rec-append");
-    d.severity = rule->severity;
-    d.code = "rec-append";
-    d.message = "record \"" + std::string(name) + "\" is defined again (as " + std::string(type) +
-                "): its fields are added to the first definition";
-    d.location = again;
-    d.notes.push_back("the first definition is at " + first.file + ":" +
-                      std::to_string(first.line));
-    d.notes.push_back("write record(\"*\", \"" + std::string(name) + "\") to add to it on purpose");
-    findings_.report(std::move(d));
 }
 
 namespace {
@@ -105,6 +81,21 @@ bool endsWithName(std::string_view path, std::string_view name) {
 }
 } // namespace
 
+void LoadFindings::recordDefinedAgain(std::string_view name, std::string_view type,
+                                      const SourceLocation& again, const SourceLocation& first) {
+    Diagnostic d;
+    const Rule* rule = findRule("rec-append");
+    d.severity = rule->severity;
+    d.code = "rec-append";
+    d.message = "record \"" + std::string(name) + "\" is defined again (as " + std::string(type) +
+                "): its fields are added to the first definition";
+    d.location = again;
+    d.notes.push_back("the first definition is at " + first.file + ":" +
+                      std::to_string(first.line));
+    d.notes.push_back("write record(\"*\", \"" + std::string(name) + "\") to add to it on purpose");
+    findings_.report(std::move(d));
+}
+
 void LoadFindings::fileRead(std::string_view file, std::string_view text) {
     for (const FileMacros& known : files_)
         if (known.file == file) return;
@@ -131,7 +122,9 @@ const LoadFindings::FileMacros* LoadFindings::macrosOf(std::string_view file) co
 
 void LoadFindings::finish() {
     for (const Set& set : sets_) {
-        const FileMacros* file = macrosOf(set.templateFile);
+        const FileMacros* file = nullptr;
+        for (const FileMacros& known : files_)
+            if (known.file == set.templateFile) file = &known;
         if (!file) continue;
         // The template's references and those of the files it includes.
         std::vector<const FileMacros*> read{file};

@@ -107,9 +107,6 @@ void checkModifiers(RuleContext& context, const dbstatic::Record& record,
         if ((word == "CP" || word == "CPP") && field.type != DbfType::InLink)
             report("link-mod",
                    "\"" + std::string(word) + "\" applies to input links only, not to " + where());
-        if (isSeverity && field.type == DbfType::FwdLink)
-            report("link-mod",
-                   "\"" + std::string(word) + "\" (maximize severity) means nothing on " + where());
     }
 }
 

@@ -15,15 +15,9 @@
 
 namespace epicsdb::lint {
 
-const std::string& SourceTexts::text(const std::string& file) {
+const LinedText& SourceTexts::text(const std::string& file) {
     auto it = texts_.find(file);
-    if (it == texts_.end()) {
-        std::ifstream in(file, std::ios::binary);
-        it = texts_
-                 .emplace(file, std::string(std::istreambuf_iterator<char>(in),
-                                            std::istreambuf_iterator<char>()))
-                 .first;
-    }
+    if (it == texts_.end()) it = texts_.emplace(file, LinedText::ofFile(file)).first;
     return it->second;
 }
 
@@ -61,28 +55,24 @@ bool fieldStatementAt(std::string_view line, std::string_view name, std::size_t&
 
 SourceLocation RuleContext::locationOf(const dbstatic::Record& record,
                                        std::string_view field) const {
-    SourceLocation where = locationOf(record);
-    const std::string& text = texts.text(where.file);
-    // From the record() line to the end of its body (the first '}' at the start of a line, or
-    // the next record), the first line that sets the field.
-    std::size_t start = 0;
-    for (unsigned n = 1; n < where.line && start != std::string::npos; ++n) {
-        start = text.find('\n', start);
-        if (start != std::string::npos) ++start;
-    }
-    for (unsigned line = where.line; start != std::string::npos && start < text.size(); ++line) {
-        const std::size_t end = text.find('\n', start);
-        const std::string_view content = std::string_view(text).substr(
-            start, end == std::string::npos ? std::string::npos : end - start);
-        std::size_t column = 0;
-        if (fieldStatementAt(content, field, column)) return {where.file, line, unsigned(column)};
-        if (line > where.line && content.find("record") != std::string_view::npos &&
-            content.find('(') != std::string_view::npos)
+    const SourceLocation where = locationOf(record);
+    const LinedText& text = texts.text(where.file);
+    // The record's body runs from its record() line to the next record() line; the last
+    // statement setting the field is the one in effect. Comment lines do not count.
+    SourceLocation found = where;
+    for (unsigned line = where.line; line <= text.lines(); ++line) {
+        std::string_view content = text.line(line);
+        const std::size_t first = content.find_first_not_of(" \t");
+        if (first == std::string_view::npos) continue;
+        const std::string_view start = content.substr(first);
+        if (start.front() == '#') continue;
+        if (line > where.line && (start.starts_with("record") || start.starts_with("grecord")) &&
+            start.find('(') != std::string_view::npos)
             break;
-        if (end == std::string::npos) break;
-        start = end + 1;
+        std::size_t column = 0;
+        if (fieldStatementAt(content, field, column)) found = {where.file, line, unsigned(column)};
     }
-    return where;
+    return found;
 }
 
 bool RuleContext::isExternal(std::string_view name) const {

@@ -1,6 +1,9 @@
 #include "RecordRules.hpp"
 
+#include <epicsdb/db/EmbeddedDefinitions.hpp>
 #include <epicsdb/dbStatic/Values.hpp>
+
+#include <algorithm>
 
 #include <unordered_set>
 
@@ -32,12 +35,37 @@ bool fieldIs(const dbstatic::Record& record, std::string_view field, std::string
     return value(context, record, field) == expected;
 }
 
-bool isZero(const std::optional<std::string>& text) {
-    if (!text) return true;
-    double number = 0;
-    return dbstatic::parseFloat(dbstatic::DbfType::Double, *text, number) ==
-               dbstatic::ConvertError::None &&
-           number == 0;
+// The soft device supports of EPICS Base (db/devSoft.dbd, built in) that register no I/O
+// interrupt source: a record with one of them and SCAN "I/O Intr" never processes. Device
+// supports of modules (swait's "Soft Channel" does raise interrupts) are not judged.
+bool isBaseSoftWithoutInterrupts(std::string_view dset) {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        const std::optional<std::string_view> text = db::embeddedDefinitionFile("devSoft.dbd");
+        if (!text) return out;
+        for (std::size_t at = text->find("device("); at != std::string_view::npos;
+             at = text->find("device(", at + 7)) {
+            const std::size_t end = text->find(')', at);
+            const std::string_view args = text->substr(at + 7, end - at - 7);
+            // device(type, CONSTANT, dset, "choice")
+            const std::size_t first = args.find(',');
+            const std::size_t second = args.find(',', first + 1);
+            const std::size_t third = args.find(',', second + 1);
+            if (third == std::string_view::npos) continue;
+            auto trim = [](std::string_view v) {
+                while (!v.empty() && v.front() == ' ')
+                    v.remove_prefix(1);
+                while (!v.empty() && v.back() == ' ')
+                    v.remove_suffix(1);
+                return v;
+            };
+            if (trim(args.substr(first + 1, second - first - 1)) != "CONSTANT") continue;
+            const std::string_view name = trim(args.substr(second + 1, third - second - 1));
+            if (name != "devEventSoft") out.emplace_back(name);
+        }
+        return out;
+    }();
+    return std::find(names.begin(), names.end(), dset) != names.end();
 }
 
 void checkScan(RuleContext& context, const dbstatic::Record& record) {
@@ -50,38 +78,51 @@ void checkScan(RuleContext& context, const dbstatic::Record& record) {
                            "raise the interrupt: it never processes");
         return;
     }
-    const std::optional<std::string> dtyp = context.db().getString(record, *type.dtypField());
-    const std::optional<std::uint16_t> index = dtyp ? type.findDevice(*dtyp) : std::nullopt;
-    if (!index || type.devices()[*index].linkType != dbstatic::LinkType::Constant) return;
+    const std::optional<std::string_view> stored =
+        record.real().storedValue(type.dtypField()->index);
+    const std::optional<std::uint16_t> index =
+        stored ? type.findDevice(*stored) : std::optional<std::uint16_t>(0);
+    if (!index) return;
+    const dbstatic::DeviceSupport& device = type.devices()[*index];
+    if (!isBaseSoftWithoutInterrupts(device.dset)) return;
     context.report("scan-io-intr", record,
                    "record " + std::string(record.name()) + " has SCAN \"I/O Intr\" with DTYP \"" +
-                       *dtyp +
-                       "\", soft device support that raises no interrupt: it never "
-                       "processes");
+                       std::string(device.choice) + "\" (" + std::string(device.dset) +
+                       "), which raises no interrupt: it never processes");
 }
 
+// LINR conversions that give the same value whatever the input: LINEAR with hardware support
+// (which sets ESLO from EGUF and EGUL) and EGUF equal to EGUL; SLOPE with ESLO 0.
 void checkConversion(RuleContext& context, const dbstatic::Record& record) {
     const std::string_view type = record.type().name();
     if (type != "ai" && type != "ao") return;
     const std::optional<std::string> linr = value(context, record, "LINR");
+    auto number = [&](std::string_view field, double fallback) {
+        const std::optional<std::string> text = value(context, record, field);
+        double result = fallback;
+        if (text && !text->empty() &&
+            dbstatic::parseFloat(dbstatic::DbfType::Double, *text, result) !=
+                dbstatic::ConvertError::None)
+            result = fallback;
+        return result;
+    };
     if (linr == "LINEAR") {
-        if (isZero(value(context, record, "EGUF")) && isZero(value(context, record, "EGUL")))
+        const dbstatic::FieldDef* dtyp = record.type().dtypField();
+        if (!dtyp || record.type().devices().empty()) return;
+        const std::optional<std::string_view> stored = record.real().storedValue(dtyp->index);
+        const std::optional<std::uint16_t> index =
+            stored ? record.type().findDevice(*stored) : std::optional<std::uint16_t>(0);
+        if (!index || record.type().devices()[*index].linkType == dbstatic::LinkType::Constant)
+            return; // soft support converts with ESLO and EOFF
+        if (number("EGUF", 0) == number("EGUL", 0))
             context.report("linr-conversion", record,
                            "record " + std::string(record.name()) +
-                               " has LINR \"LINEAR\" but EGUF and EGUL are both 0: every raw "
-                               "value converts to 0");
-    } else if (linr == "SLOPE") {
-        const std::optional<std::string> eslo = value(context, record, "ESLO");
-        double slope = 1;
-        const bool defaultSlope =
-            !eslo || (dbstatic::parseFloat(dbstatic::DbfType::Double, *eslo, slope) ==
-                          dbstatic::ConvertError::None &&
-                      slope == 1);
-        if (defaultSlope && isZero(value(context, record, "EOFF")))
-            context.report("linr-conversion", record,
-                           "record " + std::string(record.name()) +
-                               " has LINR \"SLOPE\" but ESLO and EOFF keep their defaults (1 "
-                               "and 0): the conversion changes nothing");
+                               " has LINR \"LINEAR\" with EGUF equal to EGUL: every raw value "
+                               "converts to EGUL");
+    } else if (linr == "SLOPE" && number("ESLO", 1) == 0) {
+        context.report("linr-conversion", record,
+                       "record " + std::string(record.name()) +
+                           " has LINR \"SLOPE\" with ESLO 0: every raw value converts to EOFF");
     }
 }
 
@@ -112,37 +153,67 @@ void checkIntegers(RuleContext& context, const dbstatic::Record& record) {
     }
 }
 
+// The record FLNK leads to in this IOC, or null.
+const dbstatic::Record* forwardOf(const RuleContext& context, const dbstatic::Record& record) {
+    const dbstatic::FieldDef* flnk = record.type().findField("FLNK");
+    if (!flnk) return nullptr;
+    const std::optional<std::string_view> text = record.real().storedValue(flnk->index);
+    if (!text || text->empty()) return nullptr;
+    dbstatic::ParsedLink link;
+    if (!dbstatic::parseLink(
+            *text, dbstatic::DbfType::FwdLink, [](std::string_view) { return false; }, link) ||
+        link.type != dbstatic::LinkType::PvLink)
+        return nullptr;
+    const dbstatic::Record* next =
+        context.db().findRecord(link.text.substr(0, link.text.find('.')));
+    return next ? &next->real() : nullptr;
+}
+
+// Whether the record lies on a forward-link loop. Each record has one FLNK, so the records
+// form chains that end or fall into one loop: a walk marks what it passes, and a record is
+// looked at once however many chains run through it (linear in the records).
+bool onForwardLoop(RuleContext& context, const dbstatic::Record& record) {
+    auto& state = context.forwardLoops;
+    if (auto it = state.find(&record); it != state.end()) return it->second == 2;
+    std::vector<const dbstatic::Record*> walk;
+    const dbstatic::Record* at = &record;
+    // 1: on the current walk, 2: on a loop, 3: not on a loop.
+    while (at && !state.contains(at)) {
+        state[at] = 1;
+        walk.push_back(at);
+        at = forwardOf(context, *at);
+    }
+    const bool closesLoop = at && state[at] == 1;
+    bool onLoop = closesLoop;
+    for (auto it = walk.rbegin(); it != walk.rend(); ++it) {
+        state[*it] = onLoop ? 2 : 3;
+        if (closesLoop && *it == at) onLoop = false; // the records before it only lead there
+    }
+    return state[&record] == 2;
+}
+
 void checkPiniLoop(RuleContext& context, const dbstatic::Record& record) {
     const dbstatic::FieldDef* piniField = record.type().findField("PINI");
-    if (!piniField || (!record.real().storedValue(piniField->index) && !piniField->hasInitial))
-        return;
+    if (!piniField || !record.real().storedValue(piniField->index)) return;
     const std::optional<std::string> pini = value(context, record, "PINI");
     if (!pini || *pini == "NO" || pini->empty()) return;
-    const dbstatic::Record* current = &record;
-    std::unordered_set<const dbstatic::Record*> visited{&record.real()};
+    if (!onForwardLoop(context, record.real())) return;
+    // The loop, shortened when it is long (a note per record must stay small).
     std::string path(record.name());
-    for (;;) {
-        const std::optional<std::string> flnk = value(context, *current, "FLNK");
-        if (!flnk || flnk->empty()) return;
-        dbstatic::ParsedLink link;
-        if (!dbstatic::parseLink(
-                *flnk, dbstatic::DbfType::FwdLink, [](std::string_view) { return false; }, link) ||
-            link.type != dbstatic::LinkType::PvLink)
-            return;
-        const std::string_view name = link.text.substr(0, link.text.find('.'));
-        const dbstatic::Record* next = context.db().findRecord(name);
-        if (!next) return;
-        path += " -> " + std::string(next->real().name());
-        if (&next->real() == &record.real()) {
-            context.report("pini-loop", record,
-                           "record " + std::string(record.name()) + " has PINI \"" + *pini +
-                               "\" and its forward links lead back to it",
-                           {path});
-            return;
+    std::size_t hops = 0;
+    for (const dbstatic::Record* at = forwardOf(context, record); at && at != &record.real();
+         at = forwardOf(context, *at)) {
+        if (++hops > 8) {
+            path += " -> ...";
+            break;
         }
-        if (!visited.insert(&next->real()).second) return; // a loop that does not include it
-        current = &next->real();
+        path += " -> " + std::string(at->name());
     }
+    path += " -> " + std::string(record.real().name());
+    context.report("pini-loop", record,
+                   "record " + std::string(record.name()) + " has PINI \"" + *pini +
+                       "\" and its forward links lead back to it",
+                   {path});
 }
 } // namespace
 

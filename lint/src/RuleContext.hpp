@@ -2,6 +2,8 @@
 // them as CA links would), the externals, and the way to report a finding.
 #pragma once
 
+#include <epicsdb/lint/LinedText.hpp>
+
 #include <epicsdb/lint/LintTarget.hpp>
 #include <epicsdb/lint/Rules.hpp>
 
@@ -11,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace epicsdb::lint {
@@ -18,10 +21,10 @@ namespace epicsdb::lint {
 // The files findings point into, read once, for the line of a field statement.
 class SourceTexts {
 public:
-    const std::string& text(const std::string& file);
+    const LinedText& text(const std::string& file);
 
 private:
-    std::map<std::string, std::string, std::less<>> texts_;
+    std::map<std::string, LinedText, std::less<>> texts_;
 };
 
 struct RuleContext {
@@ -30,6 +33,8 @@ struct RuleContext {
     const LintOptions& options;
     DiagnosticSink& sink;
     SourceTexts& texts;
+    // Which records lie on a forward-link loop, worked out as the PINI rule asks (RecordRules).
+    std::unordered_map<const dbstatic::Record*, int> forwardLoops{};
 
     [[nodiscard]] const dbstatic::Database& db() const { return *ioc.database; }
 

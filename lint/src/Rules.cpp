@@ -18,10 +18,11 @@ constexpr std::array kRules{
          "INP/OUT is a hardware address of another kind than the DTYP's device support "
          "expects, or a hardware address on a soft DTYP"},
     Rule{"scan-io-intr", Severity::Warning,
-         "SCAN \"I/O Intr\" on a record whose device support is a soft one"},
+         "SCAN \"I/O Intr\" on a record whose device support raises no interrupt (EPICS Base's "
+         "soft supports, or none)"},
     Rule{"linr-conversion", Severity::Warning,
-         "LINR asks for a conversion whose parameters (EGUF/EGUL or ESLO) are left at their "
-         "defaults"},
+         "a LINR conversion that gives one value whatever the input (LINEAR with EGUF equal to "
+         "EGUL on hardware support, SLOPE with ESLO 0)"},
     Rule{"pini-loop", Severity::Warning,
          "PINI on a record whose forward links lead back to itself"},
     Rule{"int-truncated", Severity::Warning,

@@ -155,8 +155,8 @@ private:
                 if (!isNew) {
                     report("field-twice", it->second,
                            "field " + std::string(field) + " of record " + std::string(record) +
-                               " is set again at line " + std::to_string(args[0].line) +
-                               ": this value is overwritten");
+                               " is set again later in its body: this value is overwritten",
+                           {"it is set again at line " + std::to_string(args[0].line)});
                     it->second = args[0];
                 }
                 if (args.size() >= 2)
@@ -203,7 +203,16 @@ private:
             word.remove_prefix(6);
             while (!word.empty() && chars::isSpace(word.front()))
                 word.remove_prefix(1);
-            if (word.starts_with("("))
+            // record( type , ... : a record statement, not a sentence about records.
+            if (!word.starts_with("(")) continue;
+            word.remove_prefix(1);
+            const std::size_t comma = word.find(',');
+            const std::string_view type = word.substr(0, comma);
+            const bool isType = comma != std::string_view::npos && !type.empty() &&
+                                type.find_first_not_of(" \t\"*_abcdefghijklmnopqrstuvwxyz"
+                                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+                                    std::string_view::npos;
+            if (isType)
                 report("commented-record", comment.line, comment.column,
                        "a record is commented out: delete it, or say why in words");
         }

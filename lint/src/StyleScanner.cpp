@@ -45,7 +45,10 @@ StyleScanner::StyleScanner(std::string_view text) {
         if (c == '"') {
             ++i;
             while (i < text.size() && text[i] != '"' && text[i] != '\n') {
-                if (text[i] == '\\' && i + 1 < text.size()) ++i;
+                if (text[i] == '\\' && i + 1 < text.size()) {
+                    if (text[i + 1] == '\n') break; // the loader refuses it; keep lines right
+                    ++i;
+                }
                 ++i;
             }
             if (i < text.size() && text[i] == '"') ++i;
@@ -53,11 +56,11 @@ StyleScanner::StyleScanner(std::string_view text) {
                 {StyleToken::Kind::String, text.substr(start, i - start), line, column(start)});
             continue;
         }
-        if (c == '{' && jsonValueNext()) {
+        if ((c == '{' || c == '[') && jsonValueNext()) {
             const unsigned startLine = line;
             const unsigned startColumn = column(start);
             int depth = 0;
-            bool inString = false;
+            char inString = 0; // JSON5 strings may be single-quoted
             for (; i < text.size(); ++i) {
                 const char d = text[i];
                 if (d == '\n') {
@@ -65,14 +68,14 @@ StyleScanner::StyleScanner(std::string_view text) {
                     lineStart = i + 1;
                 }
                 if (inString) {
-                    if (d == '\\')
+                    if (d == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
                         ++i;
-                    else if (d == '"')
-                        inString = false;
+                    else if (d == inString)
+                        inString = 0;
                     continue;
                 }
-                if (d == '"')
-                    inString = true;
+                if (d == '"' || d == '\'')
+                    inString = d;
                 else if (d == '{' || d == '[')
                     ++depth;
                 else if ((d == '}' || d == ']') && --depth == 0) {

@@ -4,6 +4,7 @@
 
 #include "source/SearchPath.hpp"
 #include "source/SyntaxMessage.hpp"
+#include "source/TextFile.hpp"
 
 namespace epicsdb::loaders {
 
@@ -113,6 +114,12 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent, Cache
         if (cached) *cached = file;
     } else if (!tooLarge || !input_.pushStream(source, resolved.path, error)) {
         return fail("can't read \"" + resolved.shownName + "\": " + error);
+    } else if (context_.observer) {
+        // Too large to keep: read once more, whole, for the observer alone (lint).
+        std::string text;
+        std::string ignored;
+        if (readTextFile(resolved.path, text, ignored))
+            context_.observer->fileRead(resolved.shownName, text);
     }
     return true;
 }

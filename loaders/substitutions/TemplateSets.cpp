@@ -20,7 +20,7 @@ void TemplateSets::onSet(const SubstitutionSet& set) {
     const Counts loaded = load_(set.templateFile, macros_, {&context_, 1});
     count_.add(loaded.errors, loaded.warnings);
     if (observer_)
-        observer_->templateSetLoaded(set.templateFile,
+        observer_->templateSetLoaded(*found_.at(set.templateFile),
                                      std::string_view(set.definitions).substr(set.ownDefinitions),
                                      set.location);
     if (count_.reached()) {
@@ -33,10 +33,11 @@ void TemplateSets::onSet(const SubstitutionSet& set) {
 // Whether the template can be opened, as the load will look for it.
 bool TemplateSets::findTemplate(const SubstitutionSet& set) {
     auto known = found_.find(set.templateFile);
-    if (known != found_.end()) return known->second;
+    if (known != found_.end()) return known->second.has_value();
     FoundFile found = findFile(set.templateFile, search_, "template ");
     const bool ok = found.file.has_value();
-    found_.emplace(set.templateFile, ok);
+    found_.emplace(set.templateFile,
+                   ok ? std::optional<std::string>(found.file->shownName) : std::nullopt);
     if (!ok) {
         Diagnostic d;
         d.code = "template-open";

@@ -14,6 +14,7 @@
 #include <epicsdb/Diagnostic.hpp>
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -56,7 +57,8 @@ private:
     ErrorCount count_;
     std::string macros_;   // reused from set to set
     ContextFrame context_; // likewise
-    std::unordered_map<std::string, bool> found_;
+    // Each template named: how messages name the file found, or nullopt when none was.
+    std::unordered_map<std::string, std::optional<std::string>> found_;
     bool stopped_ = false;
 };
 

@@ -1,5 +1,6 @@
 // What is reported: GCC-style -W flags and the suppression comments of the files.
 #include <epicsdb/lint/Controls.hpp>
+#include <epicsdb/lint/LinedText.hpp>
 
 #include <gtest/gtest.h>
 
@@ -34,7 +35,9 @@ TEST(Controls, FlagsApplyInOrder) {
     EXPECT_FALSE(controlsOf({"no-ext-link"}).severityFor(finding("ext-link")));
     EXPECT_EQ(controlsOf({"none", "ext-link"}).severityFor(finding("ext-link")), Severity::Warning);
     EXPECT_FALSE(controlsOf({"none", "ext-link"}).severityFor(finding("hw-link")));
-    EXPECT_EQ(controlsOf({"no-ext-link", "all"}).severityFor(finding("ext-link")),
+    // -Wall does not undo a code switched off by itself (GCC's rule); -Wno-error undoes -Werror.
+    EXPECT_FALSE(controlsOf({"no-ext-link", "all"}).severityFor(finding("ext-link")));
+    EXPECT_EQ(controlsOf({"error", "no-error"}).severityFor(finding("ext-link")),
               Severity::Warning);
     EXPECT_EQ(controlsOf({"error"}).severityFor(finding("hw-link")), Severity::Error);
     EXPECT_EQ(controlsOf({"error=hw-link"}).severityFor(finding("hw-link")), Severity::Error);
@@ -56,17 +59,31 @@ TEST(Controls, DbdlintsTagsForCheckErrorsAreAcceptedAndChangeNothing) {
     EXPECT_EQ(controls.severityFor(finding("ext-link")), Severity::Warning);
 }
 
-TEST(Suppression, OnTheLineOrTheLineBefore) {
+bool suppressed(const std::string& text, unsigned line, const std::string& code,
+                Severity severity = Severity::Warning) {
+    const LinedText lines(text);
+    return isSuppressed(finding(code, severity, line), lines.line(line), lines.line(line - 1));
+}
+
+TEST(Suppression, OnTheLineOrOnACommentLineBefore) {
     const std::string text = "line 1\n# epicsdb: ignore[ext-link, hw-link]\nrecord line\n"
                              "x # epicsdb: ignore\nother\n";
-    EXPECT_TRUE(isSuppressed(finding("ext-link", Severity::Warning, 3), text));
-    EXPECT_TRUE(isSuppressed(finding("hw-link", Severity::Warning, 3), text));
-    EXPECT_FALSE(isSuppressed(finding("link-mod", Severity::Warning, 3), text));
-    EXPECT_TRUE(isSuppressed(finding("link-mod", Severity::Warning, 4), text));
-    EXPECT_TRUE(isSuppressed(finding("link-mod", Severity::Warning, 5), text));
-    EXPECT_FALSE(isSuppressed(finding("link-mod", Severity::Warning, 1), text));
+    EXPECT_TRUE(suppressed(text, 3, "ext-link"));
+    EXPECT_TRUE(suppressed(text, 3, "hw-link"));
+    EXPECT_FALSE(suppressed(text, 3, "link-mod"));
+    EXPECT_TRUE(suppressed(text, 4, "link-mod"));
+    // A comment after a statement is about that line only.
+    EXPECT_FALSE(suppressed(text, 5, "link-mod"));
+    EXPECT_FALSE(suppressed(text, 1, "link-mod"));
     // check's errors cannot be silenced.
-    EXPECT_FALSE(isSuppressed(finding("field-unknown", Severity::Error, 5), text));
+    EXPECT_FALSE(suppressed(text, 4, "field-unknown", Severity::Error));
+}
+
+TEST(Suppression, OnlyInACommentAndOnlyTheWordIgnore) {
+    EXPECT_TRUE(suppressed("a # epicsdb: ignore [quoted]\n", 1, "quoted"));
+    EXPECT_FALSE(suppressed("a # epicsdb: ignore [quoted]\n", 1, "ext-link"));
+    EXPECT_FALSE(suppressed("field(DESC, \"# epicsdb: ignore\")\n", 1, "quoted"));
+    EXPECT_FALSE(suppressed("a # epicsdb: ignored here\n", 1, "quoted"));
 }
 
 } // namespace

@@ -30,6 +30,19 @@ TEST_F(Rules, ExtLinkAtTheFieldLine) {
     EXPECT_EQ(findings.items[0].location.column, 5u);
 }
 
+TEST_F(Rules, TheFieldLineIsTheOneInEffectNotACommentNorAWordInAValue) {
+    load("record(ao, \"t\") {\n"
+         "    field(DESC, \"throttle record\")\n"
+         "#   field(OUT, \"old\")\n"
+         "    field(OUT, \"first\")\n"
+         "    field(OUT, \"nowhere\")\n"
+         "}\n");
+    std::vector<std::string> links;
+    for (const std::string& found : lint())
+        if (found.starts_with("ext-link")) links.push_back(found);
+    EXPECT_THAT(links, ElementsAre("ext-link@5"));
+}
+
 TEST_F(Rules, ExternalsFromPragmasAndGlobs) {
     load("#: external(\"remote:one\")\n"
          "record(ai, \"a\") {\n    field(INP, \"remote:one CP\")\n}\n"
@@ -82,17 +95,24 @@ TEST_F(Rules, ScanIoIntrOnSoftSupport) {
     load("record(ai, \"soft\") {\n    field(SCAN, \"I/O Intr\")\n}\n"
          "record(calc, \"calc\") {\n    field(SCAN, \"I/O Intr\")\n}\n"
          "record(ai, \"hard\") {\n    field(DTYP, \"Vme\")\n    field(SCAN, \"I/O Intr\")\n}\n"
+         "record(ai, \"module\") {\n    field(DTYP, \"Module Soft\")\n"
+         "    field(SCAN, \"I/O Intr\")\n}\n"
          "record(ai, \"passive\") {}\n",
-         "x.db", 0, kVmeDevice);
+         "x.db", 0,
+         std::string(kVmeDevice) + "device(ai, CONSTANT, devAiModuleSoft, \"Module Soft\")\n");
     EXPECT_THAT(lint(), ElementsAre("scan-io-intr@1", "scan-io-intr@4"));
 }
 
-TEST_F(Rules, LinrWithoutItsParameters) {
-    load("record(ai, \"linear\") {\n    field(LINR, \"LINEAR\")\n}\n"
-         "record(ai, \"slope\") {\n    field(LINR, \"SLOPE\")\n}\n"
-         "record(ao, \"good\") {\n    field(LINR, \"LINEAR\")\n    field(EGUF, \"10\")\n}\n"
-         "record(ai, \"good2\") {\n    field(LINR, \"SLOPE\")\n    field(ESLO, \"0.5\")\n}\n");
-    EXPECT_THAT(lint(), ElementsAre("linr-conversion@1", "linr-conversion@4"));
+TEST_F(Rules, LinrThatGivesOneValue) {
+    load("record(ai, \"hard\") {\n    field(DTYP, \"Vme\")\n    field(LINR, \"LINEAR\")\n}\n"
+         "record(ai, \"slope\") {\n    field(LINR, \"SLOPE\")\n    field(ESLO, \"0\")\n}\n"
+         "record(ai, \"soft\") {\n    field(DTYP, \"Raw Soft Channel\")\n"
+         "    field(LINR, \"LINEAR\")\n    field(ESLO, \"0.5\")\n}\n"
+         "record(ai, \"ranged\") {\n    field(DTYP, \"Vme\")\n    field(LINR, \"LINEAR\")\n"
+         "    field(EGUF, \"10\")\n}\n"
+         "record(ai, \"good2\") {\n    field(LINR, \"SLOPE\")\n}\n",
+         "x.db", 0, kVmeDevice);
+    EXPECT_THAT(lint(), ElementsAre("linr-conversion@1", "linr-conversion@5"));
 }
 
 TEST_F(Rules, PiniOnAForwardLinkLoop) {
@@ -154,7 +174,8 @@ TEST_F(Rules, FieldSetTwiceInOneBody) {
     load("record(ai, \"a\") {\n    field(DESC, \"one\")\n    field(EGU, \"mm\")\n"
          "    field(DESC, \"two\")\n}\nrecord(ai, \"b\") {\n    field(DESC, \"one\")\n}\n");
     EXPECT_THAT(lint(), ElementsAre("field-twice@2"));
-    EXPECT_THAT(messages(), HasSubstr("is set again at line 4: this value is overwritten"));
+    EXPECT_THAT(messages(), HasSubstr("is set again later in its body: this value is overwritten"));
+    EXPECT_THAT(findings.items[0].notes, ElementsAre("it is set again at line 4"));
 }
 
 TEST_F(Rules, VariableWithoutTypeAndDefinitionsInADatabaseFile) {

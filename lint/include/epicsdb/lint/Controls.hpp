@@ -29,8 +29,10 @@ private:
     std::map<std::string, bool, std::less<>> asError_; // -Werror=<code>, -Wno-error=<code>
 };
 
-// `# epicsdb: ignore[code,...]` (or `# epicsdb: ignore` for every code) on the finding's line
-// or on the line before it, in `text` (the file of the finding).
-[[nodiscard]] EPICSDB_API bool isSuppressed(const Diagnostic& finding, std::string_view text);
+// `# epicsdb: ignore[code,...]` (or `# epicsdb: ignore` for every code) in a comment on the
+// finding's line, or on a comment line just before it. `line` and `previous` are those lines
+// of the finding's file.
+[[nodiscard]] EPICSDB_API bool isSuppressed(const Diagnostic& finding, std::string_view line,
+                                            std::string_view previous);
 
 } // namespace epicsdb::lint

@@ -7,6 +7,7 @@
 #include <epicsdb/export.h>
 #include <epicsdb/lint/Baseline.hpp>
 #include <epicsdb/lint/Controls.hpp>
+#include <epicsdb/lint/LinedText.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <map>
@@ -30,11 +31,11 @@ public:
     void keepPassed(std::vector<Diagnostic>* passed) noexcept { passed_ = passed; }
 
 private:
-    const std::string& textOf(const std::string& file);
+    const LinedText& textOf(const std::string& file);
 
     DiagnosticSink& target_;
     const WarningControls& controls_;
-    std::map<std::string, std::string, std::less<>> texts_; // files read for their comments
+    std::map<std::string, LinedText, std::less<>> texts_; // files read for their comments
     std::size_t suppressed_ = 0;
     Baseline* baseline_ = nullptr;
     std::vector<Diagnostic>* passed_ = nullptr;

@@ -21,7 +21,7 @@ public:
     // A .dbd/.db file read from disk (once per Loader, before macro expansion), as messages
     // name it.
     virtual void fileRead(std::string_view /*file*/, std::string_view /*text*/) {}
-    // dbLoadTemplate loaded `templateFile` (as the substitution file names it) for the set at
+    // dbLoadTemplate loaded `templateFile` (the file found, as messages name it) for the set at
     // `set`, whose own values (the globals and the caller's macros left out) are `definitions`.
     virtual void templateSetLoaded(std::string_view /*templateFile*/,
                                    std::string_view /*definitions*/,
