@@ -26,6 +26,8 @@ const LinedText& FindingFilter::textOf(const std::string& file) {
 }
 
 void FindingFilter::report(Diagnostic finding) {
+    if (finding.severity == Severity::Error && !findRule(finding.code) && finding.location.line)
+        errorLines_[finding.location.file].push_back(finding.location.line);
     const std::optional<Severity> severity = controls_.severityFor(finding);
     if (!severity) return;
     const bool located = !finding.location.file.empty() && finding.location.line;

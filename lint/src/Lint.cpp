@@ -9,6 +9,7 @@
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/support/Glob.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <unordered_map>
@@ -75,6 +76,28 @@ SourceLocation RuleContext::locationOf(const dbstatic::Record& record,
     return found;
 }
 
+bool RuleContext::hasLoadError(const dbstatic::Record& record) {
+    if (options.errorLines.empty()) return false;
+    const SourceLocation where = locationOf(record);
+    const auto errors = options.errorLines.find(where.file);
+    if (errors == options.errorLines.end()) return false;
+    if (recordLines.empty()) {
+        for (const dbstatic::RecordType& type : db().recordTypes())
+            for (const dbstatic::Record* node = type.firstRecord(); node; node = node->next())
+                if (!node->isAlias())
+                    recordLines[std::string(db().fileName(node->position().file))].push_back(
+                        node->position().line);
+        for (auto& [file, lines] : recordLines)
+            std::sort(lines.begin(), lines.end());
+    }
+    const std::vector<unsigned>& starts = recordLines[where.file];
+    const auto next = std::upper_bound(starts.begin(), starts.end(), where.line);
+    const unsigned end = next == starts.end() ? ~0u : *next;
+    for (unsigned line : errors->second)
+        if (line >= where.line && line < end) return true;
+    return false;
+}
+
 bool RuleContext::isExternal(std::string_view name) const {
     for (const std::string& pattern : options.externals)
         if (support::globMatch(name, pattern)) return true;
@@ -139,6 +162,7 @@ void lintDatabases(std::span<const LintTarget> iocs, const LintOptions& options,
     for (const LintTarget& ioc : iocs) {
         RuleContext context{ioc, iocs, options, findings, texts};
         forEachRecord(*ioc.database, [&](const dbstatic::Record& record) {
+            if (context.hasLoadError(record)) return;
             checkRecord(context, record);
             for (const dbstatic::FieldValue& set : record.setFields()) {
                 const dbstatic::FieldDef& field = record.type().field(set.field);

@@ -60,6 +60,10 @@ struct RuleContext {
         sink.report(std::move(d));
     }
     [[nodiscard]] bool isExternal(std::string_view name) const;
+    // A load error lies in the record's body (LintOptions::errorLines).
+    [[nodiscard]] bool hasLoadError(const dbstatic::Record& record);
+    // Per file of this IOC, the sorted lines where records start (for hasLoadError).
+    std::map<std::string, std::vector<unsigned>, std::less<>> recordLines{};
     // The record a link names, in this IOC or another one (nullptr: none).
     [[nodiscard]] const dbstatic::Record* findTarget(std::string_view name,
                                                      const LintTarget** where) const;

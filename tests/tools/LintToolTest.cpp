@@ -151,6 +151,20 @@ TEST_F(LintTool, MacrosATemplateNeverUses) {
     EXPECT_EQ(found[0]["location"]["line"], 4);
 }
 
+TEST_F(LintTool, ARecordWithALoadErrorIsNotJudgedOnWhatTheErrorLeft) {
+    // DTYP is refused (no such device support here), so it stays "Soft Channel": the INST_IO
+    // address and SCAN would be findings, but they follow from the error.
+    dir.write("asyn.db", "record(ai, \"a\") {\n    field(DTYP, \"asynInt32\")\n"
+                         "    field(INP, \"@asyn(L0,0)\")\n    field(SCAN, \"I/O Intr\")\n}\n"
+                         "record(ai, \"b\") {\n    field(FLNK, \"nowhere\")\n}\n");
+    const auto result = run({"lint", "--format", "json", "asyn.db"});
+    EXPECT_EQ(result.status, 1);
+    std::vector<std::string> codes;
+    for (const json& line : lines(result.out))
+        if (line.contains("code")) codes.push_back(line["code"]);
+    EXPECT_EQ(codes, (std::vector<std::string>{"field-value", "ext-link"})) << result.out;
+}
+
 TEST_F(LintTool, CheckErrorsStayErrors) {
     dir.write("bad.db", "record(ai, \"x\") {\n    field(NOSUCH, \"1\")\n}\n");
     const auto result = run({"lint", "-Wnone", "bad.db"});

@@ -150,6 +150,7 @@ int runLint(const Arguments& args) {
     }
     if (unreadable) return 2;
     loadFindings.finish();
+    options.errorLines = filter.errorLines();
     for (const lint::LintTarget& target : targets)
         for (std::string& name : lint::externalPragmas(*target.database))
             options.externals.push_back(std::move(name));

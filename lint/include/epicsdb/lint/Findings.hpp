@@ -29,6 +29,11 @@ public:
     void setBaseline(Baseline* baseline) noexcept { baseline_ = baseline; }
     // Every finding that passed the controls and comments, for --write-baseline.
     void keepPassed(std::vector<Diagnostic>* passed) noexcept { passed_ = passed; }
+    // The lines where check reported errors so far, by file (LintOptions::errorLines).
+    [[nodiscard]] const std::map<std::string, std::vector<unsigned>, std::less<>>&
+    errorLines() const noexcept {
+        return errorLines_;
+    }
 
 private:
     const LinedText& textOf(const std::string& file);
@@ -39,6 +44,7 @@ private:
     std::size_t suppressed_ = 0;
     Baseline* baseline_ = nullptr;
     std::vector<Diagnostic>* passed_ = nullptr;
+    std::map<std::string, std::vector<unsigned>, std::less<>> errorLines_;
 };
 
 // What the loads tell lint as they read: records defined again with their own type (not "*":

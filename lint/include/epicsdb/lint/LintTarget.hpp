@@ -4,6 +4,7 @@
 
 #include <epicsdb/dbStatic/Database.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ struct LintOptions {
     // Names (or name.FIELD) defined outside the IOCs given: glob patterns ('*', '?'), from
     // -x, --external files and the `#: external("...")` pragmas of the loaded files.
     std::vector<std::string> externals;
+    // The lines (by file) where loading reported an error: a record whose body holds one is
+    // not judged, since what it holds is not what its file says (a refused DTYP leaves the
+    // default, ...) and its findings would follow from that error.
+    std::map<std::string, std::vector<unsigned>, std::less<>> errorLines;
 };
 
 } // namespace epicsdb::lint
