@@ -12,13 +12,6 @@
 
 namespace epicsdb::lint {
 
-namespace {
-std::string readWhole(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-} // namespace
-
 const LinedText& FindingFilter::textOf(const std::string& file) {
     auto it = texts_.find(file);
     if (it == texts_.end()) it = texts_.emplace(file, LinedText::ofFile(file)).first;
@@ -104,6 +97,7 @@ void LoadFindings::fileRead(std::string_view file, std::string_view text) {
     FileMacros& macros = files_.emplace_back();
     macros.file = file;
     scanMacros(text, macros.referenced, macros.includes);
+    readExternalPragmas(text, externals_);
     checkStyle(file, text, database_, findings_);
 }
 
@@ -151,13 +145,6 @@ void LoadFindings::finish() {
         }
     }
     sets_.clear();
-}
-
-std::vector<std::string> externalPragmas(const dbstatic::Database& database) {
-    std::vector<std::string> names;
-    for (std::uint32_t i = 0; i < database.fileCount(); ++i)
-        readExternalPragmas(readWhole(std::string(database.fileName(i))), names);
-    return names;
 }
 
 } // namespace epicsdb::lint

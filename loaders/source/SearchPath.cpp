@@ -87,7 +87,8 @@ std::optional<ResolvedFile> searchDirectories(const std::string& name, const Fil
     for (const auto* list : {&search.path, &search.includeDirs}) {
         const std::string_view base = list == &search.path ? search.workingDirectory : "";
         for (const std::string& dir : *list) {
-            std::string candidate = resolvedIn(base, dir + "/" + name);
+            std::string candidate = dir + "/" + name;
+            if (!base.empty()) candidate = resolvedIn(base, candidate);
             if (!isReadableFile(candidate)) continue;
             std::string shown = dir == "." ? resolvedIn(base, name) : candidate;
             if (!base.empty()) shown = shownPath(shown);

@@ -39,9 +39,8 @@ protected:
         std::vector<lint::LintTarget> targets;
         for (std::size_t i = 0; i < databases.size(); ++i)
             targets.push_back({"ioc" + std::to_string(i), &databases[i]});
-        for (const lint::LintTarget& target : targets)
-            for (std::string& name : lint::externalPragmas(*target.database))
-                options.externals.push_back(std::move(name));
+        options.externals.insert(options.externals.end(), loadFindings.externals().begin(),
+                                 loadFindings.externals().end());
         lint::lintDatabases(targets, options, findings);
         std::vector<std::string> out;
         for (const Diagnostic& d : findings.items)

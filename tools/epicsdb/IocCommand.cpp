@@ -179,8 +179,7 @@ int runIoc(const Arguments& args) {
             std::printf("%.*s\n", static_cast<int>(line.size()), line.data());
     };
     dbstatic::Database db;
-    db.options().recordsOnceOnly = inputs.recordsOnce;
-    db.options().convertStrict = inputs.strict;
+    applyDatabaseOptions(inputs, db);
     if (!definitionsReadable(inputs)) return 2;
     const std::string script = inputs.startupScript();
     const ioc::StartupReport report = ioc::runStartupScript(

@@ -139,8 +139,7 @@ int runLint(const Arguments& args) {
         if (!definitionsReadable(inputs)) return 2;
         for (const std::string& script : scripts) {
             dbstatic::Database& db = databases.emplace_back();
-            db.options().recordsOnceOnly = inputs.recordsOnce;
-            db.options().convertStrict = inputs.strict;
+            applyDatabaseOptions(inputs, db);
             loadFindings.setDatabase(&db);
             const ioc::StartupReport report =
                 ioc::runStartupScript(script, db, filter, startupOptions(inputs, hooks));
@@ -151,9 +150,8 @@ int runLint(const Arguments& args) {
     if (unreadable) return 2;
     loadFindings.finish();
     options.errorLines = filter.errorLines();
-    for (const lint::LintTarget& target : targets)
-        for (std::string& name : lint::externalPragmas(*target.database))
-            options.externals.push_back(std::move(name));
+    options.externals.insert(options.externals.end(), loadFindings.externals().begin(),
+                             loadFindings.externals().end());
     lint::lintDatabases(targets, options, filter);
     printer.finish();
     if (!writeBaselinePath.empty()) {

@@ -84,6 +84,11 @@ bool definitionsReadable(const cli::InputOptions& given) {
     return ok;
 }
 
+void applyDatabaseOptions(const cli::InputOptions& given, dbstatic::Database& db) {
+    db.options().recordsOnceOnly = given.recordsOnce;
+    db.options().convertStrict = given.strict;
+}
+
 void printSkipped(const char* command, const ioc::StartupReport& report) {
     if (report.skipped.empty()) return;
     std::string list;
@@ -102,8 +107,7 @@ void printSkipped(const char* command, const ioc::StartupReport& report) {
 
 LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
                        DiagnosticSink& printer, const LoadHooks& hooks) {
-    db.options().recordsOnceOnly = given.recordsOnce;
-    db.options().convertStrict = given.strict;
+    applyDatabaseOptions(given, db);
     if (const std::string script = given.startupScript(); !script.empty())
         return runStartup(script, given, db, printer, hooks);
     const auto start = std::chrono::steady_clock::now();

@@ -48,6 +48,8 @@ LoadSummary loadInputs(const cli::InputOptions& inputs, dbstatic::Database& db,
 // The run of a startup script that the options describe: --dbd, -I, -e (over the process
 // environment), --strict-commands, --quiet-macros.
 ioc::StartupOptions startupOptions(const cli::InputOptions& inputs, const LoadHooks& hooks = {});
+// --records-once and --strict (dbRecordsOnceOnly, dbConvertStrict) on a database.
+void applyDatabaseOptions(const cli::InputOptions& inputs, dbstatic::Database& db);
 // Whether every --dbd file can be read; says which cannot, on stderr.
 bool definitionsReadable(const cli::InputOptions& inputs);
 

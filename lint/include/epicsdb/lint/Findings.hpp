@@ -65,6 +65,8 @@ public:
     // After the loads: the macros substitution sets gave to templates that never use them
     // (macro-unused).
     void finish();
+    // The `#: external("...")` pragmas of every file read (LintOptions::externals).
+    [[nodiscard]] const std::vector<std::string>& externals() const noexcept { return externals_; }
 
 private:
     struct FileMacros {
@@ -83,10 +85,7 @@ private:
     const dbstatic::Database* database_ = nullptr;
     std::vector<FileMacros> files_;
     std::vector<Set> sets_;
+    std::vector<std::string> externals_;
 };
-
-// The `#: external("...")` pragmas of every file that defined a record of `database`.
-[[nodiscard]] EPICSDB_API std::vector<std::string>
-externalPragmas(const dbstatic::Database& database);
 
 } // namespace epicsdb::lint
