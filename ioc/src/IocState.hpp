@@ -52,7 +52,9 @@ struct IocState {
              StartupReport& result)
         : db(database), options(startup), report(result),
           environment(std::move(startup.environment)), macros(environment), sink(target, result),
-          loader(database, sink, loaderOptions()) {}
+          loader(database, sink, loaderOptions()) {
+        macros.setExpansionLimit(startup.loader.macroExpansionLimit);
+    }
     IocState(const IocState&) = delete;
     IocState& operator=(const IocState&) = delete;
 

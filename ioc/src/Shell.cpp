@@ -2,6 +2,7 @@
 
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
+#include <epicsdb/macLib/ReferenceSearch.hpp>
 
 #include <cerrno>
 #include <cmath>
@@ -10,7 +11,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sys/stat.h>
+#include <tuple>
 
 namespace epicsdb::ioc {
 
@@ -52,12 +55,10 @@ std::string_view trimmed(std::string_view text) {
 }
 
 // The column (1-based) of the first reference to `name` in `raw`, or 0.
+// 1-based column of the first reference to `name`, 0 when it is not found.
 unsigned referenceColumn(std::string_view raw, std::string_view name) {
-    for (std::string_view open : {"$(", "${"}) {
-        const std::size_t at = raw.find(std::string(open) + std::string(name));
-        if (at != std::string_view::npos) return static_cast<unsigned>(at + 1);
-    }
-    return 0;
+    const std::optional<std::size_t> at = maclib::findReference(raw, name);
+    return at ? static_cast<unsigned>(*at + 1) : 0;
 }
 } // namespace
 
@@ -239,33 +240,45 @@ bool Shell::runLine(Scope& scope, const Line& line) {
     }
 
     // Macro expansion of the whole line, over the environment and the iocshLoad macros.
-    std::vector<maclib::Warning> warnings;
-    std::vector<std::string> warningTexts;
+    struct Problem {
+        maclib::WarningKind kind;
+        std::string macro;
+        std::string text;
+    };
+    std::vector<Problem> problems;
     state_.macros.setWarningSink([&](const maclib::Warning& w) {
-        warningTexts.push_back(std::string(w.macro) + '\n' + maclib::shortMessage(w));
+        problems.push_back({w.kind, std::string(w.macro), maclib::shortMessage(w)});
     });
     std::string expanded;
     const maclib::ExpandStatus status = state_.macros.expand(raw, expanded);
     state_.macros.setWarningSink({});
     if (!status.ok()) {
+        // A bound that stopped the expansion says more than the markers it left behind.
+        const auto [kind, code, fallback] =
+            status.tooLarge    ? std::tuple(maclib::WarningKind::TooLarge, "ioc-macro-too-large",
+                                            "macro expansion too large")
+            : status.tooDeep   ? std::tuple(maclib::WarningKind::TooDeep, "ioc-macro-too-deep",
+                                            "macro references nested too deep")
+            : status.undefined ? std::tuple(maclib::WarningKind::Undefined, "ioc-macro-undefined",
+                                            "a macro is undefined")
+                               : std::tuple(maclib::WarningKind::Recursive, "ioc-macro-recursive",
+                                            "a macro is recursive");
         std::string_view macro;
-        std::string message = status.undefined   ? "a macro is undefined"
-                              : status.recursive ? "a macro is recursive"
-                                                 : "macro references nested too deep";
-        for (const std::string& text : warningTexts) {
-            const std::size_t split = text.find('\n');
-            const std::string_view name = std::string_view(text).substr(0, split);
-            if (macro.empty() || referenceColumn(raw, name)) {
-                macro = name;
-                message = text.substr(split + 1);
-                if (referenceColumn(raw, name)) break;
+        std::string message = fallback;
+        bool chosen = false;
+        for (const Problem& problem : problems) {
+            if (problem.kind != kind &&
+                (kind == maclib::WarningKind::TooLarge || kind == maclib::WarningKind::TooDeep))
+                continue;
+            if (!chosen || referenceColumn(raw, problem.macro)) {
+                chosen = true;
+                macro = problem.macro;
+                message = problem.text;
+                if (referenceColumn(raw, problem.macro)) break;
             }
         }
-        report(scope, line, Severity::Error,
-               status.undefined   ? "ioc-macro-undefined"
-               : status.recursive ? "ioc-macro-recursive"
-                                  : "ioc-macro-too-deep",
-               message + ": iocsh does not run the line", referenceColumn(raw, macro));
+        report(scope, line, Severity::Error, code, message + ": iocsh does not run the line",
+               referenceColumn(raw, macro));
         scope.errored = true;
         return true;
     }

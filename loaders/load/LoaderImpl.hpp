@@ -75,7 +75,7 @@ struct Loader::Impl {
     // costs (almost) no allocation: buffers, scanners, the parser stack, the macro table.
     SourceManager sources;
     Reporter reporter{sources, sink};
-    MacroLineExpander expander{options.quietMacroWarnings};
+    MacroLineExpander expander{options.quietMacroWarnings, options.macroExpansionLimit};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
                                 options.maxNestingDepth, options.fastPaths, options.environment,

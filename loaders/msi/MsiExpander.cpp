@@ -80,6 +80,10 @@ struct MsiExpander::Impl final : MsiSetHandler {
     std::string output;
     std::unordered_set<std::string> dependencies;
     bool undefinedSeen = false;
+    // A bound (expansion size, nesting depth) cut an expansion short: the output would be
+    // wrong, so msi stops at the piece that did it (checked after each piece).
+    bool stoppedByBound = false;
+    [[noreturn]] void stopAtBound(std::string_view file, std::uint32_t line);
 
     // The files being read (outermost first) and, per file, the next segment and msi's line
     // count; the last piece read, which msi's error report quotes.
@@ -102,6 +106,8 @@ MsiOutcome MsiExpander::Impl::run() {
             std::string text(warning.message);
             text.push_back('\n');
             streams.messages.write(text);
+            stoppedByBound |= warning.kind == maclib::WarningKind::TooLarge ||
+                              warning.kind == maclib::WarningKind::TooDeep;
         });
         if (options.dependencies) output.append(options.outputFile.value_or("")).append(":");
 
@@ -195,6 +201,8 @@ void MsiExpander::Impl::expandSegments() {
         }
         const MsiSegment& segment = file.segments()[frame.next++];
         frame.line = segment.line;
+        const std::string_view shownName = frame.shownName; // `frame` moves if an include opens
+        const std::size_t pieceStart = output.size();
         switch (segment.kind) {
         case MsiSegment::Kind::Include: {
             lastPiece = file.slice(segment.begin, segment.end);
@@ -209,8 +217,20 @@ void MsiExpander::Impl::expandSegments() {
             if (!options.dependencies) writePiece(file, segment);
             break;
         }
+        if (stoppedByBound) {
+            output.resize(pieceStart); // what the bound left of the piece is not the piece
+            stopAtBound(shownName, segment.line);
+        }
         if (output.size() >= kFlushSize) flush();
     }
+}
+
+void MsiExpander::Impl::stopAtBound(std::string_view file, std::uint32_t line) {
+    std::string text(kMsiErrorMark);
+    text.append(" msi: macro expansion stopped at line ").append(std::to_string(line));
+    text.append(" of file ").append(file).append("\n");
+    message(text);
+    throw MsiAbort{MsiOutcome::Aborted};
 }
 
 void MsiExpander::Impl::writePiece(const MsiTemplate& file, const MsiSegment& segment) {

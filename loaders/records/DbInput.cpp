@@ -2,8 +2,11 @@
 
 #include "source/FileHandle.hpp"
 
+#include <epicsdb/macLib/ReferenceSearch.hpp>
+
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace epicsdb::loaders {
 
@@ -90,16 +93,37 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
 
 void DbInput::expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line) {
     ++counters_.linesExpanded;
-    warnings_.clear();
+    problems_.clear();
     const std::size_t before = out.size();
-    if (expander_->expandLine(text, out, warnings_)) return;
-    std::string shown = out.substr(before);
-    while (!shown.empty() && (shown.back() == '\n' || shown.back() == '\r'))
-        shown.pop_back();
-    // EPICS warns about the line; the macLib messages name the macros.
-    reporter_.reportLine(Severity::Warning, input.source, line, "macro-undefined",
-                         "line has undefined macros", std::move(shown), std::move(warnings_));
-    warnings_ = {};
+    if (expander_->expandLine(text, out, problems_)) return;
+    auto withoutNewline = [](std::string_view s) {
+        while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+            s.remove_suffix(1);
+        return s;
+    };
+    const std::string_view raw = withoutNewline(text);
+    const std::string expanded(withoutNewline(std::string_view(out).substr(before)));
+    // The column of the reference the first warning is about, else of the first reference.
+    std::optional<std::size_t> at = maclib::findReference(raw, problems_.firstMacro);
+    if (!at) at = raw.find_first_of('$');
+    const auto column =
+        static_cast<std::uint32_t>(at && *at != std::string_view::npos ? *at + 1 : 0);
+    std::vector<std::string> notes = std::move(problems_.warnings);
+    if (problems_.stopped) {
+        // The expansion was cut short: what it left is not the line, so none of it is read
+        // (the newline stays, and with it the line numbers).
+        out.resize(before);
+        if (!text.empty() && text.back() == '\n') out.push_back('\n');
+        reporter_.reportLine(Severity::Error, input.source, line, column, "macro-limit",
+                             "macro expansion stopped: the line is not read", std::string(raw),
+                             std::move(notes));
+    } else {
+        // EPICS warns about the line as expanded; the macLib messages name the macros.
+        notes.push_back("the line expands to: " + expanded);
+        reporter_.reportLine(Severity::Warning, input.source, line, column, "macro-undefined",
+                             "line has undefined macros", std::string(raw), std::move(notes));
+    }
+    problems_ = {};
 }
 
 void DbInput::expandInto(Open& input, std::string_view raw, std::string& out,

@@ -67,7 +67,7 @@ private:
     LoaderCounters& counters_;
     std::vector<std::unique_ptr<Open>> inputs_;
     std::vector<std::unique_ptr<Open>> spare_;
-    std::vector<std::string> warnings_;
+    LineProblems problems_;
     bool fusedStatements_ = true;
 };
 

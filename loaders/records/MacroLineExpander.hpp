@@ -12,11 +12,14 @@ namespace epicsdb::loaders {
 
 class MacroLineExpander final : public LineExpander {
 public:
-    explicit MacroLineExpander(bool quiet) {
+    MacroLineExpander(bool quiet, std::size_t expansionLimit) {
         table_.suppressWarnings(quiet);
+        table_.setExpansionLimit(expansionLimit);
         table_.setWarningSink([this](const maclib::Warning& warning) {
             // The diagnostic shows the line already: the warning names the macro.
-            if (warnings_) warnings_->push_back(maclib::shortMessage(warning));
+            if (!problems_) return;
+            if (problems_->warnings.empty()) problems_->firstMacro = warning.macro;
+            problems_->warnings.push_back(maclib::shortMessage(warning));
         });
     }
 
@@ -26,11 +29,11 @@ public:
     }
     void end() { table_.popScope(); }
 
-    bool expandLine(std::string_view line, std::string& out,
-                    std::vector<std::string>& warnings) override {
-        warnings_ = &warnings;
+    bool expandLine(std::string_view line, std::string& out, LineProblems& problems) override {
+        problems_ = &problems;
         const maclib::ExpandStatus status = table_.expand(line, out);
-        warnings_ = nullptr;
+        problems_ = nullptr;
+        problems.stopped = status.abandoned();
         return status.ok();
     }
 
@@ -38,7 +41,7 @@ public:
 
 private:
     maclib::MacroTable table_;
-    std::vector<std::string>* warnings_ = nullptr;
+    LineProblems* problems_ = nullptr;
 };
 
 } // namespace epicsdb::loaders

@@ -31,11 +31,11 @@ void Reporter::reportAt(Severity severity, SourceLocation where, std::string_vie
 }
 
 void Reporter::reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
-                          std::string_view code, std::string message, std::string lineText,
-                          std::vector<std::string> notes) {
+                          std::uint32_t column, std::string_view code, std::string message,
+                          std::string lineText, std::vector<std::string> notes) {
     if (count_.reached()) return;
     Diagnostic d = make(severity, code, std::move(message), std::move(notes));
-    d.location = {sources_.source(source).name, line, 0};
+    d.location = {sources_.source(source).name, line, column};
     d.sourceLine = std::move(lineText);
     d.context = sources_.chainOf(source);
     deliver(std::move(d));

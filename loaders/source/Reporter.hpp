@@ -34,10 +34,11 @@ public:
     void reportAt(Severity severity, SourceLocation where, std::string_view code,
                   std::string message);
 
-    // A whole line of a source (macro expansion problems): no column.
+    // A line of a source as the file has it (macro expansion problems), with the 1-based
+    // column the problem starts at (0: the whole line).
     void reportLine(Severity severity, std::uint32_t source, std::uint32_t line,
-                    std::string_view code, std::string message, std::string lineText,
-                    std::vector<std::string> notes = {});
+                    std::uint32_t column, std::string_view code, std::string message,
+                    std::string lineText, std::vector<std::string> notes = {});
 
     [[nodiscard]] std::size_t errors() const noexcept { return count_.errors(); }
     [[nodiscard]] std::size_t warnings() const noexcept { return count_.warnings(); }

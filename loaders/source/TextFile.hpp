@@ -1,5 +1,5 @@
 // Reading a whole file into memory for the substitution readers and msi: the file is opened as
-// given (fopen "r" semantics, so a directory opens and reads as empty, as it does for msi).
+// given (fopen "r" semantics; a directory is refused, see FileHandle.hpp).
 #pragma once
 
 #include "FileHandle.hpp"
@@ -22,6 +22,10 @@ inline bool readTextFile(const std::string& path, std::string& text, std::string
     std::size_t n;
     while ((n = std::fread(block, 1, sizeof block, file.get())) > 0)
         text.append(block, n);
+    if (std::ferror(file.get())) {
+        error = std::strerror(errno);
+        return false;
+    }
     return true;
 }
 

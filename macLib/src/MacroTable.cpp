@@ -57,6 +57,8 @@ std::string shortMessage(const Warning& warning) {
         return "macro " + std::string(warning.macro) + " is recursive";
     case WarningKind::TooDeep:
         break;
+    case WarningKind::TooLarge:
+        return std::string(warning.summary);
     }
     return "macro references nested more than " + std::to_string(MacroTable::kMaxDepth) + " levels";
 }
@@ -85,6 +87,12 @@ bool MacroTable::warningsSuppressed() const noexcept {
 }
 bool MacroTable::usesEnvironment() const noexcept {
     return environment_ != nullptr;
+}
+void MacroTable::setExpansionLimit(std::size_t bytes) noexcept {
+    expansionLimit_ = bytes == 0 ? 1 : bytes;
+}
+std::size_t MacroTable::expansionLimit() const noexcept {
+    return expansionLimit_;
 }
 int MacroTable::scopeLevel() const noexcept {
     return level_;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace epicsdb::maclib::detail {
 
@@ -79,22 +80,41 @@ private:
     bool pushed_ = false;
 };
 
+// Marks an entry as being translated (the recursion check) and links it into the chain.
 class VisitGuard {
 public:
-    explicit VisitGuard(Entry& entry) noexcept : entry_(entry) { entry_.visited = true; }
-    ~VisitGuard() { entry_.visited = false; }
+    VisitGuard(Entry& entry, const Visit*& innermost) noexcept
+        : visit_{&entry, innermost}, innermost_(innermost) {
+        entry.visited = true;
+        innermost_ = &visit_;
+    }
+    ~VisitGuard() {
+        const_cast<Entry*>(visit_.entry)->visited = false;
+        innermost_ = visit_.outer;
+    }
     VisitGuard(const VisitGuard&) = delete;
     VisitGuard& operator=(const VisitGuard&) = delete;
 
 private:
-    Entry& entry_;
+    Visit visit_;
+    const Visit*& innermost_;
 };
+
+// "64 MiB" for a whole number of MiB or KiB, else the bytes.
+std::string sizeText(std::size_t bytes) {
+    constexpr std::size_t kKiB = 1024;
+    if (bytes % (kKiB * kKiB) == 0) return std::to_string(bytes / (kKiB * kKiB)) + " MiB";
+    if (bytes % kKiB == 0) return std::to_string(bytes / kKiB) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
 
 } // namespace
 
 void Translator::run(std::string_view text, int level, Subject& subject, std::string& out) {
     top_ = &subject;
     abandoned_ = false;
+    innermost_ = nullptr;
+    spent_ = 0;
     if (text.empty()) return;
     // Without a `$` nothing is replaced; at level 0 quotes and escapes are copied as they are.
     if (level == 0 && !std::memchr(text.data(), '$', text.size())) {
@@ -121,7 +141,10 @@ std::size_t Translator::translate(std::string_view src, std::size_t pos, int lev
     // character goes out in one append.
     std::size_t copyFrom = pos;
     auto flush = [&](std::size_t to) {
-        if (to > copyFrom) out.append(data + copyFrom, to - copyFrom);
+        if (to > copyFrom) {
+            out.append(data + copyFrom, to - copyFrom);
+            spent_ += to - copyFrom; // checked at the next reference
+        }
     };
 
     while (r < size) {
@@ -182,9 +205,10 @@ std::size_t Translator::refer(std::string_view src, std::size_t pos, int level, 
     const bool paren = src[r] == '(';
     ++r;
     if (level >= MacroTable::kMaxDepth) {
-        abandon();
+        abandon(Bound::Depth);
         return lastIndex(src);
     }
+    if (spend(MacroTable::kReferenceCost)) return lastIndex(src);
     const Reference ref{src, level, paren ? Stop::NameParen : Stop::NameBrace,
                         paren ? Stop::ValueParen : Stop::ValueBrace, out.size()};
 
@@ -329,9 +353,10 @@ void Translator::appendValue(Entry& entry, int level, Subject& subject, std::str
     if (!table_.dirty_) {
         out.append(entry.valueText());
         subject.status |= entry.status;
+        spend(entry.valueSize);
         return;
     }
-    VisitGuard visiting(entry);
+    VisitGuard visiting(entry, innermost_);
     translate(entry.rawText(), 0, level + 1, Stop::End, subject, out);
 }
 
@@ -351,22 +376,70 @@ void Translator::fail(bool recursive, std::string_view name, const Entry* entry,
         message.append(subject.type).append(" ").append(subject.name);
         message.append(" is recursive (expanding ").append(kindName(entry->kind));
         message.append(" ").append(entry->name()).append(")");
-        table_.warn({WarningKind::Recursive, entry->name(), message});
+        table_.warn({WarningKind::Recursive, entry->name(), message, {}});
     } else {
         message.append("macro ").append(name).append(" is undefined (expanding ");
         message.append(subject.type).append(" ").append(subject.name).append(")");
-        table_.warn({WarningKind::Undefined, name, message});
+        table_.warn({WarningKind::Undefined, name, message, {}});
     }
 }
 
-void Translator::abandon() {
+bool Translator::spend(std::size_t bytes) {
+    spent_ += bytes;
+    if (spent_ <= table_.expansionLimit_) return false;
+    abandon(Bound::Size);
+    return true;
+}
+
+// The macros being expanded, outermost first: "A1 > A2 > A3", long chains with the middle left
+// out. When the cache is refreshed, the macro being refreshed is the first link.
+std::string Translator::chainText() const {
+    std::vector<std::string_view> names;
+    for (const Visit* visit = innermost_; visit; visit = visit->outer)
+        names.push_back(visit->entry->name());
+    if (top_->type != "string") names.push_back(top_->name);
+    std::string text;
+    constexpr std::size_t kShown = 6; // at each end
+    for (std::size_t i = names.size(); i-- > 0;) {
+        const std::size_t fromOuter = names.size() - 1 - i;
+        if (fromOuter == kShown && names.size() > 2 * kShown + 1) {
+            text.append(" > ...");
+            i = kShown;
+        }
+        if (!text.empty()) text.append(" > ");
+        text.append(names[i].empty() ? std::string_view("\"\"") : names[i]);
+    }
+    return text;
+}
+
+void Translator::abandon(Bound bound) {
     abandoned_ = true;
-    top_->status.tooDeep = true;
+    if (bound == Bound::Depth)
+        top_->status.tooDeep = true;
+    else
+        top_->status.tooLarge = true;
     if (!table_.sink_) return;
-    std::string message("macLib: macro references nested more than ");
-    message.append(std::to_string(MacroTable::kMaxDepth)).append(" levels (expanding ");
+    std::string summary;
+    std::string chain;
+    if (bound == Bound::Depth) {
+        summary = "macro references nested more than " + std::to_string(MacroTable::kMaxDepth) +
+                  " levels";
+    } else {
+        summary = "expansion stopped after " + sizeText(table_.expansionLimit_);
+        chain = chainText();
+        if (!chain.empty()) summary.append(" (macro chain ").append(chain).append(")");
+    }
+    std::string message = "macLib: " + summary + " (expanding ";
     message.append(top_->type).append(" ").append(top_->name).append(")");
-    table_.warn({WarningKind::TooDeep, {}, message});
+    std::string_view outermost;
+    if (top_->type != "string") {
+        outermost = top_->name;
+    } else {
+        for (const Visit* visit = innermost_; visit; visit = visit->outer)
+            outermost = visit->entry->name();
+    }
+    table_.warn({bound == Bound::Depth ? WarningKind::TooDeep : WarningKind::TooLarge,
+                 bound == Bound::Depth ? std::string_view() : outermost, message, summary});
 }
 
 } // namespace epicsdb::maclib::detail

@@ -39,6 +39,13 @@ struct Subject {
     ExpandStatus status;
 };
 
+// One macro value being translated, linked to the one whose translation asked for it: the chain
+// a TooLarge warning shows. Lives on the C stack, in the frame that translates the value.
+struct Visit {
+    const Entry* entry;
+    const Visit* outer;
+};
+
 class Translator {
 public:
     explicit Translator(MacroTable& table) noexcept : table_(table) {}
@@ -85,11 +92,17 @@ private:
     void fail(bool recursive, std::string_view name, const Entry* entry, Subject& subject);
     // What follows the name in a failed reference: `,undefined)`, `,recursive)` or `)`.
     [[nodiscard]] std::string_view failureEnd(bool recursive) const noexcept;
-    void abandon();
+    // Counts `bytes` written and says whether the expansion limit is passed (and if so abandons).
+    bool spend(std::size_t bytes);
+    enum class Bound : unsigned char { Depth, Size };
+    void abandon(Bound bound);
+    [[nodiscard]] std::string chainText() const;
 
     MacroTable& table_;
     Subject* top_ = nullptr;
-    bool abandoned_ = false; // kMaxDepth was hit: every level returns at once
+    const Visit* innermost_ = nullptr; // the macro value being translated now, if any
+    std::size_t spent_ = 0;            // work of this run, against table_.expansionLimit()
+    bool abandoned_ = false;           // a bound was hit: every level returns at once
     // Skipping a default that may not be used: references are parsed but not resolved.
     bool skipping_ = false;
     bool skippedScope_ = false; // the skipped text had a reference with scoped definitions

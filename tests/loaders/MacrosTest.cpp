@@ -26,8 +26,12 @@ TEST_F(Macros, UndefinedMacrosWarnAboutTheLineAndFailLater) {
     ASSERT_EQ(warnings().size(), 1u) << allMessages();
     EXPECT_EQ(warnings()[0]->message, "line has undefined macros");
     EXPECT_EQ(warnings()[0]->location.line, 2u);
-    ASSERT_EQ(warnings()[0]->notes.size(), 1u);
+    EXPECT_EQ(warnings()[0]->location.column, 18u); // the reference, in the file's line
+    EXPECT_EQ(warnings()[0]->sourceLine, "    field(DESC, \"$(MISSING)\")");
+    ASSERT_EQ(warnings()[0]->notes.size(), 2u);
     EXPECT_EQ(warnings()[0]->notes[0], "macro MISSING is undefined");
+    EXPECT_EQ(warnings()[0]->notes[1],
+              "the line expands to:     field(DESC, \"$(MISSING,undefined)\")");
     ASSERT_EQ(errors().size(), 1u);
     EXPECT_EQ(
         errors()[0]->message,
@@ -40,10 +44,53 @@ TEST_F(Macros, QuietWarningsKeepTheLineWarningAndTheShortMarker) {
     loaders::Loader quiet(db, diagnostics, options);
     EXPECT_FALSE(quiet.loadRecordsText("q.db", "record(ai, r) { field(DESC, \"$(M)\") }\n").ok);
     ASSERT_EQ(warnings().size(), 1u);
-    EXPECT_TRUE(warnings()[0]->notes.empty());
+    // No macLib warning to name the macro: the column is the line's first reference.
+    EXPECT_EQ(warnings()[0]->location.column, 30u);
+    ASSERT_EQ(warnings()[0]->notes.size(), 1u);
+    EXPECT_EQ(warnings()[0]->notes[0],
+              "the line expands to: record(ai, r) { field(DESC, \"$(M)\") }");
     ASSERT_EQ(errors().size(), 1u);
     EXPECT_EQ(errors()[0]->message,
               "can't set \"r.DESC\" to \"$(M)\": the value has an unexpanded macro");
+}
+
+TEST_F(Macros, TheColumnIsThatOfTheFirstMacroWarnedAbout) {
+    auto result =
+        load("record(ai, \"$(P)x\") { field(DESC, \"$(P) $(GONE=) $(LOST)\") }\n", "P=a:");
+    EXPECT_FALSE(result.ok);
+    ASSERT_EQ(warnings().size(), 1u) << allMessages();
+    EXPECT_EQ(warnings()[0]->location.column, 50u);
+    EXPECT_EQ(warnings()[0]->notes[0], "macro LOST is undefined");
+}
+
+// A line whose expansion passes the limit is an error and is not read at all; the lines
+// around it are, with their numbers.
+TEST_F(Macros, ALineOverTheExpansionLimitIsAnErrorAndIsDropped) {
+    loaders::LoaderOptions options;
+    options.macroExpansionLimit = 4096;
+    loaders::Loader limited(db, diagnostics, options);
+    std::string defs;
+    for (int i = 1; i <= 20; ++i)
+        defs += "A" + std::to_string(i) + "=$(A" + std::to_string(i + 1) + ")$(A" +
+                std::to_string(i + 1) + "),";
+    defs += "A21=xy";
+    const auto result = limited.loadRecordsText("big.db",
+                                                "record(ai, ok) {\n"
+                                                "    field(DESC, \"$(A1)\")\n"
+                                                "    field(EGU, \"$(A19)\")\n"
+                                                "}\n",
+                                                defs);
+    EXPECT_FALSE(result.ok);
+    ASSERT_EQ(errors().size(), 1u) << allMessages();
+    EXPECT_EQ(errors()[0]->code, "macro-limit");
+    EXPECT_EQ(errors()[0]->message, "macro expansion stopped: the line is not read");
+    EXPECT_EQ(errors()[0]->location.line, 2u);
+    EXPECT_EQ(errors()[0]->location.column, 18u);
+    ASSERT_FALSE(errors()[0]->notes.empty());
+    EXPECT_TRUE(errors()[0]->notes[0].starts_with(
+        "expansion stopped after 4 KiB (macro chain A1 > A2 > A3"))
+        << errors()[0]->notes[0];
+    EXPECT_EQ(db.findRecord("ok"), nullptr); // the load failed as a whole
 }
 
 TEST_F(Macros, SingleQuotesStopExpansionForTheRestOfTheLine) {

@@ -13,7 +13,7 @@ namespace epicsdb::maclib {
 // So that GoogleTest prints a status readably on failure.
 inline void PrintTo(const ExpandStatus& s, std::ostream* os) {
     *os << "{undefined=" << s.undefined << ", recursive=" << s.recursive
-        << ", tooDeep=" << s.tooDeep << "}";
+        << ", tooDeep=" << s.tooDeep << ", tooLarge=" << s.tooLarge << "}";
 }
 
 } // namespace epicsdb::maclib

@@ -6,6 +6,27 @@
 
 namespace epicsdb::cli {
 
+std::optional<std::size_t> parseByteSize(std::string_view text) {
+    std::size_t digits = 0;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0 || digits > 15) return std::nullopt;
+    std::size_t number = std::stoull(std::string(text.substr(0, digits)));
+    std::string_view unit = text.substr(digits);
+    if (unit.ends_with("iB")) unit.remove_suffix(2);
+    int shift = 0;
+    if (unit == "K" || unit == "k")
+        shift = 10;
+    else if (unit == "M")
+        shift = 20;
+    else if (unit == "G")
+        shift = 30;
+    else if (!unit.empty())
+        return std::nullopt;
+    if (number == 0 || number > (std::size_t{1} << 40) >> shift) return std::nullopt;
+    return number << shift;
+}
+
 namespace {
 
 // CLI11's help with the command's own usage text in place of CLI11's one-line synopsis.

@@ -37,6 +37,13 @@ struct ValueRule {
 inline const ValueRule kFileName{[](const std::string& value) { return !value.empty(); },
                                  "a file name"};
 
+// A size in bytes: a number, optionally with K, M or G (powers of 1024, "KiB"/"MiB"/"GiB"
+// accepted too), at least 1. Nothing when the text is not one.
+[[nodiscard]] std::optional<std::size_t> parseByteSize(std::string_view text);
+inline const ValueRule kByteSize{
+    [](const std::string& value) { return parseByteSize(value).has_value(); },
+    "a size such as 65536, 64K or 64M"};
+
 class Command {
 public:
     // `name` as in "epicsdb <name>"; `usage` is the synopsis and description shown with errors

@@ -1,5 +1,7 @@
 #include "InputOptions.hpp"
 
+#include <epicsdb/macLib/MacroTable.hpp>
+
 namespace epicsdb::cli {
 
 InputOptions::InputOptions(Command& command) {
@@ -9,6 +11,8 @@ InputOptions::InputOptions(Command& command) {
     command.value("-m,--macros", macros, "MACROS", "macros for record files, e.g. \"P=ioc:,N=1\"");
     command.list("-S,--substitutions", substitutions, "FILE", "a substitution file (any name)");
     command.flag("--quiet-macros", quietMacros, "dbQuietMacroWarnings: no macLib warnings");
+    command.value("--macro-limit", macroLimit, "SIZE",
+                  "stop a macro expansion that takes more than SIZE (default 64M)", kByteSize);
     command.flag("--records-once", recordsOnce,
                  "dbRecordsOnceOnly: redefining a record is an error");
     command.flag("--strict", strict, "dbConvertStrict: range-check numbers for the field type");
@@ -21,6 +25,11 @@ InputOptions::InputOptions(Command& command) {
     command.flag("--stats", stats, "print records, time, allocations and memory on stderr");
     command.files(files, "definitions, substitution or record files, loaded in order; or "
                          "one startup script (.cmd, .iocsh)");
+}
+
+std::size_t InputOptions::macroExpansionLimit() const {
+    return macroLimit.empty() ? maclib::MacroTable::kDefaultExpansionLimit
+                              : parseByteSize(macroLimit).value_or(1);
 }
 
 namespace {

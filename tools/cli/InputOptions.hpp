@@ -24,6 +24,7 @@ struct InputOptions {
     std::vector<std::string> files;         // the positional arguments, in order
     std::string startup;                    // --startup
     std::vector<std::string> environment;   // -e NAME=VALUE, for a startup script
+    std::string macroLimit;                 // --macro-limit, checked by kByteSize
     bool strictCommands = false;
     bool quietMacros = false;
     bool recordsOnce = false;
@@ -36,6 +37,9 @@ struct InputOptions {
     // The rules of a run with a startup script (throws UsageError): the script is the only
     // file, its macros and environment come from -e.
     void checkStartupRules() const;
+
+    // The bound on one line's macro expansion: --macro-limit, else the library's default.
+    [[nodiscard]] std::size_t macroExpansionLimit() const;
 
     // Nothing to load was named.
     [[nodiscard]] bool empty() const noexcept {

@@ -3,6 +3,7 @@
 #include "Command.hpp"
 #include "Commands.hpp"
 #include "DiagnosticPrinter.hpp"
+#include "FileAccess.hpp"
 #include "OutputFile.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
@@ -38,10 +39,8 @@ int runDbd(const Arguments& args) {
     dbstatic::Database db;
     loaders::Loader loader(db, printer, options);
     for (const std::string& file : files) {
-        if (std::FILE* probe = std::fopen(file.c_str(), "rb"))
-            std::fclose(probe);
-        else
-            return command.fail("can't read '" + file + "'");
+        if (const std::string reason = cli::unreadableReason(file); !reason.empty())
+            return command.fail(cli::cantRead(file, reason));
         loader.loadDatabase(file);
     }
     if (printer.errors()) return 1;

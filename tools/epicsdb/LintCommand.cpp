@@ -2,6 +2,8 @@
 // each an IOC), then run the lint rules over the IOCs; report check's diagnostics and the
 // findings through the -W flags and the files' suppression comments.
 #include "Commands.hpp"
+
+#include "FileAccess.hpp"
 #include "LoadInputs.hpp"
 
 #include <epicsdb/lint/Baseline.hpp>
@@ -103,8 +105,10 @@ int runLint(const Arguments& args) {
     lint::LintOptions options;
     options.externals = globs;
     for (const std::string& file : externalFiles)
-        if (!readExternals(file, options.externals))
-            return command.fail("can't read '" + file + "'");
+        if (const std::string reason = cli::unreadableReason(file); !reason.empty())
+            return command.fail(cli::cantRead(file, reason));
+        else if (!readExternals(file, options.externals))
+            return command.fail(cli::cantRead(file, "read error"));
 
     cli::DiagnosticPrinter printer(cli::diagnosticFormatNamed(format));
     printer.setQuietWarnings(quiet);

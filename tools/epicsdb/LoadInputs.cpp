@@ -1,11 +1,12 @@
 #include "LoadInputs.hpp"
 
+#include "FileAccess.hpp"
+
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <cstdio>
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 namespace epicsdb::tools {
 
@@ -24,13 +25,12 @@ bool isSubstitutionFile(std::string_view path) {
     return false;
 }
 
+// Says why on stderr when `path` can't be read.
 bool readable(const std::string& path) {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0 || S_ISDIR(info.st_mode)) return false;
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) return false;
-    std::fclose(file);
-    return true;
+    const std::string reason = cli::unreadableReason(path);
+    if (reason.empty()) return true;
+    std::fprintf(stderr, "epicsdb: %s\n", cli::cantRead(path, reason).c_str());
+    return false;
 }
 } // namespace
 
@@ -70,16 +70,14 @@ ioc::StartupOptions startupOptions(const cli::InputOptions& given, const LoadHoo
     options.console = hooks.console;
     options.loader.includeDirs = given.includeDirs;
     options.loader.quietMacroWarnings = given.quietMacros;
+    options.loader.macroExpansionLimit = given.macroExpansionLimit();
     return options;
 }
 
 bool definitionsReadable(const cli::InputOptions& given) {
     bool ok = true;
     for (const std::string& path : given.definitions) {
-        if (!readable(path)) {
-            std::fprintf(stderr, "epicsdb: can't read '%s'\n", path.c_str());
-            ok = false;
-        }
+        if (!readable(path)) ok = false;
     }
     return ok;
 }
@@ -116,6 +114,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     loaders::LoaderOptions options;
     options.includeDirs = given.includeDirs;
     options.quietMacroWarnings = given.quietMacros;
+    options.macroExpansionLimit = given.macroExpansionLimit();
     options.observer = hooks.observer;
     options.keepFailedLoads = hooks.keepFailedLoads;
     loaders::Loader loader(db, printer, options);
@@ -136,10 +135,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
 
     // Files named on the command line must exist: otherwise stop before loading anything.
     for (const Input& input : inputs) {
-        if (!readable(input.path)) {
-            std::fprintf(stderr, "epicsdb: can't read '%s'\n", input.path.c_str());
-            summary.unreadable = true;
-        }
+        if (!readable(input.path)) summary.unreadable = true;
     }
     if (summary.unreadable) return summary;
 

@@ -3,6 +3,7 @@
 #include "Commands.hpp"
 
 #include "Command.hpp"
+#include "FileAccess.hpp"
 
 #include <epicsdb/macLib/MacroTable.hpp>
 
@@ -15,10 +16,11 @@ namespace epicsdb::tools {
 
 namespace {
 const char* const kUsage =
-    "usage: epicsdb macros [-M DEFS]... [--env] [--quiet] [--report] [--expand FILE]...\n"
-    "                      [--text TEXT]...\n"
+    "usage: epicsdb macros [-M DEFS]... [--env] [--quiet] [--report] [--macro-limit SIZE]\n"
+    "                      [--expand FILE]... [--text TEXT]...\n"
     "Expands text with EPICS macro rules ($(name), ${name}, defaults, scoped definitions).\n"
-    "Undefined or recursive references are reported and make the exit status 1.\n\n";
+    "Undefined or recursive references are reported and make the exit status 1, as does an\n"
+    "expansion stopped by a bound (nesting depth, --macro-limit).\n\n";
 
 bool readAll(const std::string& path, std::string& text) {
     if (path == "-") {
@@ -48,6 +50,9 @@ int runMacros(const Arguments& args) {
                  "macro definitions, e.g. \"P=ioc:,N=1\" (repeatable)");
     command.flag("--env", environment, "undefined names are looked up in the environment");
     command.flag("-q,--quiet", quiet, "no warnings; failed references print as $(name)");
+    std::string limit;
+    command.value("--macro-limit", limit, "SIZE",
+                  "stop an expansion that takes more than SIZE (default 64M)", cli::kByteSize);
     command.flag("--report", report, "print the macro table (as macReportMacros) at the end");
     command.list("-e,--expand", files, "FILE", "expand the lines of FILE ('-': standard input)");
     command.list("-t,--text", texts, "TEXT", "expand TEXT");
@@ -56,10 +61,15 @@ int runMacros(const Arguments& args) {
     maclib::MacroTable table(environment ? maclib::MacroTable::Environment::Use
                                          : maclib::MacroTable::Environment::Ignore);
     table.suppressWarnings(quiet);
-    table.setWarningSink([](const maclib::Warning& warning) {
+    if (!limit.empty()) table.setExpansionLimit(cli::parseByteSize(limit).value_or(1));
+    bool stopped = false; // a bound cut an expansion short: an error, not a warning
+    table.setWarningSink([&stopped](const maclib::Warning& warning) {
         // The EPICS text quotes the whole line being expanded; the macro name says enough.
         const std::string text = maclib::shortMessage(warning);
-        std::fprintf(stderr, "epicsdb macros: warning: %s\n", text.c_str());
+        const bool bound = warning.kind == maclib::WarningKind::TooLarge ||
+                           warning.kind == maclib::WarningKind::TooDeep;
+        stopped |= bound;
+        std::fprintf(stderr, "epicsdb macros: %s: %s\n", bound ? "error" : "warning", text.c_str());
     });
     for (const std::string& text : definitions)
         table.install(text);
@@ -77,7 +87,11 @@ int runMacros(const Arguments& args) {
     }
     for (const std::string& path : files) {
         std::string text;
-        if (!readAll(path, text)) return command.fail("can't read '" + path + "'");
+        if (path != "-") {
+            if (const std::string reason = cli::unreadableReason(path); !reason.empty())
+                return command.fail(cli::cantRead(path, reason));
+        }
+        if (!readAll(path, text)) return command.fail(cli::cantRead(path, "read error"));
         // Line by line, as EPICS expands database files.
         std::size_t start = 0;
         while (start < text.size()) {
@@ -91,7 +105,7 @@ int runMacros(const Arguments& args) {
         const std::string text = table.report();
         std::fwrite(text.data(), 1, text.size(), stdout);
     }
-    return allDefined ? 0 : 1;
+    return allDefined && !stopped ? 0 : 1;
 }
 
 } // namespace epicsdb::tools

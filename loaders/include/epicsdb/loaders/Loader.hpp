@@ -42,7 +42,9 @@ struct LoaderOptions {
     bool quietMacroWarnings = false;
     // dbTemplateMaxVars for dbLoadTemplate pattern headers.
     std::size_t templateMaxVars = 100;
-    // Bounds that protect against hostile input.
+    // Bounds that protect against hostile input (docs/LIMITS.md).
+    // The work of one line's macro expansion (maclib::MacroTable::setExpansionLimit).
+    std::size_t macroExpansionLimit = std::size_t{64} << 20;
     unsigned maxIncludeDepth = 64;
     unsigned maxNestingDepth = 1000; // JSON values of fields and info items
     // Replay plans for templates read again and again, and one-token reading of the common

@@ -42,37 +42,47 @@ struct ExpandStatus {
     bool undefined = false; // a reference had no definition and no default
     bool recursive = false; // a reference led back to a value being translated
     bool tooDeep = false;   // nesting exceeded MacroTable::kMaxDepth; translation was abandoned
+    bool tooLarge = false;  // the expansion limit was reached; translation was abandoned
 
     [[nodiscard]] constexpr bool ok() const noexcept {
-        return !undefined && !recursive && !tooDeep;
+        return !undefined && !recursive && !tooDeep && !tooLarge;
     }
+    // Translation stopped part-way (tooDeep or tooLarge): the text is cut short, not just marked.
+    [[nodiscard]] constexpr bool abandoned() const noexcept { return tooDeep || tooLarge; }
     constexpr ExpandStatus& operator|=(const ExpandStatus& other) noexcept {
         undefined |= other.undefined;
         recursive |= other.recursive;
         tooDeep |= other.tooDeep;
+        tooLarge |= other.tooLarge;
         return *this;
     }
     friend constexpr bool operator==(const ExpandStatus&, const ExpandStatus&) = default;
 };
 
-enum class WarningKind : std::uint8_t { Undefined, Recursive, TooDeep };
+enum class WarningKind : std::uint8_t { Undefined, Recursive, TooDeep, TooLarge };
 
 // One warning, as EPICS would print it through errlog. Views are valid during the call only.
 struct Warning {
     WarningKind kind;
     // Undefined: the translated name. Recursive: the entry met again. TooDeep: empty.
+    // TooLarge: the outermost macro being expanded (empty when the text itself is too large).
     std::string_view macro;
     // The EPICS text without its trailing newline, e.g.
     //   macLib: macro X is undefined (expanding string $(X))
     //   macLib: macro A is recursive (expanding macro B)
     // TooDeep (no EPICS equivalent):
     //   macLib: macro references nested more than 256 levels (expanding string ...)
+    // TooLarge (no EPICS equivalent), with the chain of macros being expanded, outermost first:
+    //   macLib: expansion stopped after 64 MiB (macro chain A1 > A2 > A3) (expanding string $(A1))
     std::string_view message;
+    // What the message says of the macros alone (shortMessage): the message without "macLib: "
+    // and without what was being expanded.
+    std::string_view summary;
 };
 
 // What a warning says of the macro alone, for callers that show the text being expanded in
 // their own way: "macro X is undefined", "macro A is recursive", "macro references nested
-// more than 256 levels".
+// more than 256 levels", "expansion stopped after 64 MiB (macro chain A1 > A2)".
 [[nodiscard]] EPICSDB_API std::string shortMessage(const Warning& warning);
 
 // Receives warnings. It must not use the table that reports (the table is mid-translation).
@@ -112,6 +122,17 @@ public:
     // input: about 400 bytes a level optimised, 1 KB in a sanitizer debug build.
     static constexpr int kMaxDepth = 256;
 
+    // Bound on the work of one expansion (one expand() call, or the expansion of one macro's
+    // value when the cache is refreshed): the bytes it writes, intermediate results included,
+    // plus kReferenceCost for each reference it resolves (so that a storm of references to
+    // empty values is bounded too). Past it the translation stops where it is, the status says
+    // tooLarge and a TooLarge warning names the chain of macros being expanded, even when
+    // warnings are suppressed. No real file comes near it: EPICS cuts every value at 256
+    // characters; we keep values whole, so without a bound a 1 kB file of doubling definitions
+    // (A1=$(A2)$(A2), A2=$(A3)$(A3), ...) would ask for terabytes.
+    static constexpr std::size_t kDefaultExpansionLimit = std::size_t{64} << 20; // 64 MiB
+    static constexpr std::size_t kReferenceCost = 32;
+
     enum class Environment : std::uint8_t {
         Ignore, // only definitions made in the table
         Use,    // EPICS {"","environ"}: undefined names are looked up with getenv
@@ -139,6 +160,11 @@ public:
     void suppressWarnings(bool suppress) noexcept;
     [[nodiscard]] bool warningsSuppressed() const noexcept;
     [[nodiscard]] bool usesEnvironment() const noexcept;
+
+    // --- bounds -------------------------------------------------------------------------------
+    // kDefaultExpansionLimit unless set; 0 is taken as 1 (every reference is then too large).
+    void setExpansionLimit(std::size_t bytes) noexcept;
+    [[nodiscard]] std::size_t expansionLimit() const noexcept;
 
     // --- definitions (macPutValue, macInstallMacros) ------------------------------------------
     // Sets the raw (unexpanded) value of `name`. A new entry is made at the current scope level
@@ -215,6 +241,7 @@ private:
     detail::Entry* tail_ = nullptr; // newest
     WarningSink sink_;
     std::string scratch_; // for refresh() when the caller has no buffer to lend
+    std::size_t expansionLimit_ = kDefaultExpansionLimit;
     int level_ = 0;
     bool dirty_ = false;
     bool suppress_ = false;
