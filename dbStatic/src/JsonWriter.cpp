@@ -5,6 +5,8 @@
 
 #include "WriterOutputPvt.hpp"
 
+#include <epicsdb/support/Utf8.hpp>
+
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/writer.h>
 
@@ -68,7 +70,8 @@ rapidjson::SizeType sizeOf(std::string_view text) noexcept {
 }
 
 // rapidjson's PrettyWriter with 2-space indentation, plus objects kept on one line
-// ({"file": "x.db", "line": 3}). Bytes that are not valid UTF-8 are copied as they are.
+// ({"file": "x.db", "line": 3}). JSON is UTF-8: a byte that is not part of a well-formed
+// sequence (Latin-1 text, say) is written as U+FFFD.
 class DocumentWriter : private rapidjson::PrettyWriter<StringStream> {
     using Base = rapidjson::PrettyWriter<StringStream>;
 
@@ -95,7 +98,12 @@ public:
     void key(std::string_view name) { string(name); }
     void string(std::string_view text) {
         prefix(rapidjson::kStringType);
-        WriteString(text.data(), sizeOf(text));
+        if (support::isValidUtf8(text)) {
+            WriteString(text.data(), sizeOf(text));
+            return;
+        }
+        const std::string valid = support::withValidUtf8(text);
+        WriteString(valid.data(), sizeOf(valid));
     }
     void member(std::string_view name, std::string_view text) {
         key(name);

@@ -11,6 +11,7 @@
 
 #include <epicsdb/macLib/MacroTable.hpp>
 
+#include <cerrno>
 #include <unordered_set>
 
 namespace epicsdb::loaders {
@@ -18,7 +19,8 @@ namespace epicsdb::loaders {
 TextSink::~TextSink() = default;
 
 void FileTextSink::write(std::string_view text) {
-    std::fwrite(text.data(), 1, text.size(), stream_);
+    if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size() && error_ == 0)
+        error_ = errno != 0 ? errno : EIO;
 }
 
 int exitStatus(MsiOutcome outcome) noexcept {

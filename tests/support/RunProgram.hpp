@@ -5,10 +5,12 @@
 #include "ReadFile.hpp"
 #include "ScratchDir.hpp"
 
+#include <csignal>
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -27,6 +29,13 @@ struct ProgramSetup {
     std::filesystem::path workingDirectory{}; // empty: the test's own
     std::string standardInput{};
     std::vector<std::pair<std::string, std::string>> environment{}; // set in addition
+    // Run as this user and group (when the test runs as root): for permission tests, which
+    // root would pass whatever the file's mode. 0: as the test.
+    uid_t user = 0;
+    gid_t group = 0;
+    // A limit on the size of the files it writes (RLIMIT_FSIZE, with SIGXFSZ ignored, so a write
+    // past it fails with EFBIG): a full disk, for tests. 0: none.
+    rlim_t fileSizeLimit = 0;
 };
 
 inline ProgramResult runProgram(const std::string& program, const std::vector<std::string>& args,
@@ -49,6 +58,13 @@ inline ProgramResult runProgram(const std::string& program, const std::vector<st
             ::_exit(127);
         for (const auto& [name, value] : setup.environment)
             ::setenv(name.c_str(), value.c_str(), 1);
+        if (setup.user != 0 && (::setgid(setup.group) != 0 || ::setuid(setup.user) != 0))
+            ::_exit(127);
+        if (setup.fileSizeLimit != 0) {
+            ::signal(SIGXFSZ, SIG_IGN);
+            const rlimit limit{setup.fileSizeLimit, setup.fileSizeLimit};
+            if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(127);
+        }
         std::vector<char*> argv;
         argv.push_back(const_cast<char*>(program.c_str()));
         for (const std::string& arg : args)

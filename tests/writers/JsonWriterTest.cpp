@@ -164,15 +164,25 @@ TEST(JsonWriter, EscapesStringsTheJsonWay) {
 }
 
 // What is not UTF-8 is neither refused nor repaired: the bytes are copied as they are.
-TEST(JsonWriter, BytesThatAreNotUtf8PassThrough) {
-    for (const std::string_view value : {"\xff\xfe", "a\xc3", "\xe2\x82", "\xc0\xaf!", "\x80"}) {
+// JSON is UTF-8: a byte of the file's text that is not part of a well-formed sequence is written
+// as U+FFFD, so every JSON reader takes the document.
+TEST(JsonWriter, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+    const std::string r = "\xEF\xBF\xBD";
+    struct Case {
+        std::string_view value;
+        std::string written;
+    };
+    for (const Case& c :
+         {Case{"\xff\xfe", r + r}, Case{"a\xc3", "a" + r}, Case{"\xe2\x82", r + r},
+          Case{"\xc0\xaf!", r + r + "!"}, Case{"\x80", r}, Case{"caf\xc3\xa9", "caf\xc3\xa9"}}) {
         AiDatabase t;
-        t.record("bad", {{"DESC", value}}, {{"i", value}});
+        t.record("bad", {{"DESC", c.value}}, {{"i", c.value}});
         std::string out;
         ASSERT_NO_THROW(writeJson(t.db, out));
-        const std::string quoted = "\"" + std::string(value) + "\"";
+        const std::string quoted = "\"" + c.written + "\"";
         EXPECT_NE(out.find("\"DESC\": " + quoted), std::string::npos) << out;
         EXPECT_NE(out.find("\"i\": " + quoted), std::string::npos) << out;
+        EXPECT_NO_THROW((void)Json::parse(out)) << out;
         std::ostringstream stream;
         ASSERT_NO_THROW(writeJson(t.db, stream));
         EXPECT_EQ(stream.str(), out);

@@ -45,9 +45,12 @@ int runDbd(const Arguments& args) {
     }
     if (printer.errors()) return 1;
     OutputFile output(outputPath);
-    if (!output.ok()) return command.fail("can't write '" + outputPath + "'");
+    if (!output.ok())
+        return command.fail("can't write '" + outputPath + "': " + output.openError());
     dbstatic::writeExpandedDbd(db, output.stream());
-    output.stream().flush();
+    if (std::string error; !output.finish(error))
+        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
+                            "': " + error);
     return 0;
 }
 

@@ -51,7 +51,8 @@ int runDump(const Arguments& args) {
     if (summary.unreadable) return 2;
 
     OutputFile output(outputPath);
-    if (!output.ok()) return command.fail("can't write '" + outputPath + "'");
+    if (!output.ok())
+        return command.fail("can't write '" + outputPath + "': " + output.openError());
     try {
         if (format == "json") {
             dbstatic::JsonWriteOptions options;
@@ -66,7 +67,9 @@ int runDump(const Arguments& args) {
     } catch (const dbstatic::RecordTypeNotFound& error) {
         return command.fail("no record type '" + error.name() + "'");
     }
-    output.stream().flush();
+    if (std::string error; !output.finish(error))
+        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
+                            "': " + error);
     if (inputs.stats) printStats(db, summary);
     if (printer.errors())
         command.fail(

@@ -186,12 +186,16 @@ int runIoc(const Arguments& args) {
         script, db, collector, startupOptions(inputs, {console ? consoleSink : ConsoleLine{}}));
     if (report.unreadable) {
         if (json)
-            std::cout << toJson(db, script, report, collector.list, consoleLines).dump(2) << '\n';
+            std::cout << toJson(db, script, report, collector.list, consoleLines)
+                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                      << '\n';
         return 2;
     }
     const std::size_t errors = collector.list.count(Severity::Error);
     if (json) {
-        std::cout << toJson(db, script, report, collector.list, consoleLines).dump(2) << '\n';
+        std::cout << toJson(db, script, report, collector.list, consoleLines)
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << '\n';
     } else if (records) {
         // As dbl lists them: each record type's list, aliases included.
         forEachRecord(db, [](const dbstatic::Record& node) {

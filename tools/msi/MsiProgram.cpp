@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <sys/stat.h>
 
 namespace epicsdb::tools {
 
@@ -103,6 +104,14 @@ std::optional<int> parseArguments(const std::vector<std::string>& args, MsiProgr
 
 } // namespace
 
+namespace {
+// Only a file msi made: `-o /dev/null` or a FIFO is left alone.
+void removeRegularFile(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) std::remove(path.c_str());
+}
+} // namespace
+
 int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
     MsiOptions options;
     if (const std::optional<int> status = parseArguments(args, io, options)) return *status;
@@ -129,11 +138,21 @@ int runMsiProgram(const std::vector<std::string>& args, MsiProgramStreams& io) {
                        io.readStandardInput};
     MsiExpander expander(std::move(options), std::move(streams));
     const MsiOutcome outcome = expander.run();
+    // EPICS msi does not look: a full disk left a cut file and exit status 0.
+    errno = 0;
+    const bool writeFailed = file && (std::fflush(file.get()) != 0 || std::ferror(file.get()));
+    const int writeError = fileSink && fileSink->writeError() ? fileSink->writeError() : errno;
     file.reset();
+    if (writeFailed) {
+        io.err.write("msi: Can't write " + *outputFile + ": " +
+                     (writeError ? std::strerror(writeError) : "write error") + "\n");
+        removeRegularFile(*outputFile);
+        return 1;
+    }
     switch (outcome) {
     case MsiOutcome::Aborted:
         // msi's abortExit removes the output file (even the -D target, which it never wrote).
-        if (outputFile) std::remove(outputFile->c_str());
+        if (outputFile) removeRegularFile(*outputFile);
         return 1;
     case MsiOutcome::NoTemplate:
         io.err.write(usageText(io.usageName));

@@ -3,7 +3,9 @@
 // library's; this only connects the process's streams.
 #include "MsiProgram.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <vector>
@@ -18,7 +20,12 @@ int main(int argc, char** argv) {
         epicsdb::loaders::FileTextSink err(stderr);
         epicsdb::tools::MsiProgramStreams streams{out, err, {}, "msi"};
         const int status = epicsdb::tools::runMsiProgram(args, streams);
-        std::fflush(stdout);
+        errno = 0;
+        if (std::fflush(stdout) != 0 || std::ferror(stdout) || out.writeError()) {
+            const int error = out.writeError() ? out.writeError() : errno ? errno : EIO;
+            std::fprintf(stderr, "msi: Can't write standard output: %s\n", std::strerror(error));
+            return 1;
+        }
         return status;
     } catch (const std::exception& error) {
         std::fflush(stdout);

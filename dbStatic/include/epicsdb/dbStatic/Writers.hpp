@@ -87,8 +87,9 @@ struct JsonWriteOptions {
 //
 // Records come in dbWriteRecord order. Strings are JSON-escaped (\" \\ \b \f \n \r \t, other
 // control characters as \u00XX with upper-case hex digits); other bytes are copied as they are,
-// including bytes that are not valid UTF-8. Written as it goes (rapidjson's streaming writer):
-// the ostream form never holds more than a chunk of the document.
+// except that a byte that is not part of a well-formed UTF-8 sequence (Latin-1 text) is written
+// as U+FFFD, so the document is always valid JSON. Written as it goes (rapidjson's streaming
+// writer): the ostream form never holds more than a chunk of the document.
 EPICSDB_API void writeJson(const Database& database, std::string& out,
                            const JsonWriteOptions& options = {});
 EPICSDB_API void writeJson(const Database& database, std::ostream& out,

@@ -33,9 +33,12 @@ class EPICSDB_API FileTextSink final : public TextSink {
 public:
     explicit FileTextSink(std::FILE* stream) noexcept : stream_(stream) {}
     void write(std::string_view text) override;
+    // errno of the first write that failed (a full disk), 0 while all went well.
+    [[nodiscard]] int writeError() const noexcept { return error_; }
 
 private:
     std::FILE* stream_;
+    int error_ = 0;
 };
 
 // Appends to a string (tests, callers that want the text in memory).
