@@ -14,6 +14,7 @@
 #include <optional>
 #include <sys/stat.h>
 #include <tuple>
+#include <unistd.h>
 
 namespace epicsdb::ioc {
 
@@ -46,6 +47,25 @@ bool readScript(const std::string& path, std::string& text, std::string& error) 
     return true;
 }
 
+// Whether the script can be read, without reading it: a FIFO gives its text once, to the read
+// that runs it.
+bool scriptReadable(const std::string& path, std::string& error) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    if (S_ISDIR(info.st_mode)) {
+        error = std::strerror(EISDIR);
+        return false;
+    }
+    if (::access(path.c_str(), R_OK) != 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && isSpace(text.front()))
         text.remove_prefix(1);
@@ -68,9 +88,8 @@ bool Shell::runTop(const std::string& script) {
     const std::string folder = slash == std::string::npos ? "" : script.substr(0, slash + 1);
     const std::string name = slash == std::string::npos ? script : script.substr(slash + 1);
     state_.changeDirectory(folder);
-    std::string text;
     std::string error;
-    if (!readScript(script, text, error)) {
+    if (!scriptReadable(script, error)) {
         Diagnostic d;
         d.code = "ioc-script-open";
         d.message = "Can't open " + script + ": " + error;

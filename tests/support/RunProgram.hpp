@@ -36,6 +36,8 @@ struct ProgramSetup {
     // A limit on the size of the files it writes (RLIMIT_FSIZE, with SIGXFSZ ignored, so a write
     // past it fails with EFBIG): a full disk, for tests. 0: none.
     rlim_t fileSizeLimit = 0;
+    // Killed (SIGALRM: status -1) after this many seconds, for tests of what could hang. 0: never.
+    unsigned timeoutSeconds = 0;
 };
 
 inline ProgramResult runProgram(const std::string& program, const std::vector<std::string>& args,
@@ -65,6 +67,7 @@ inline ProgramResult runProgram(const std::string& program, const std::vector<st
             const rlimit limit{setup.fileSizeLimit, setup.fileSizeLimit};
             if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(127);
         }
+        if (setup.timeoutSeconds != 0) ::alarm(setup.timeoutSeconds); // survives exec
         std::vector<char*> argv;
         argv.push_back(const_cast<char*>(program.c_str()));
         for (const std::string& arg : args)

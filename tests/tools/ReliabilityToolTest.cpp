@@ -8,9 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <string>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using epicsdb::test::ProgramResult;
@@ -212,4 +214,42 @@ TEST_F(Reliability, AFullDiskIsAnErrorAndLeavesNoPartialOutput) {
     EXPECT_EQ(device.status, 1);
     EXPECT_TRUE(contains(device.err, "msi: Can't write /dev/full: No space left on device"));
     EXPECT_TRUE(std::filesystem::exists("/dev/full"));
+}
+
+// A FIFO gives its text once: every command reads it once, and nothing waits for a second writer.
+TEST_F(Reliability, AFifoIsReadOnceByEveryCommand) {
+    write("t.db", "record(ai, \"$(P)x\") {}\n");
+    struct Case {
+        std::string fifo;
+        std::string text;
+        std::vector<std::string> args;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"f.db", "record(ai, \"fifo\") {}\n", {"check", "f.db"}},
+             {"f.db", "record(ai, \"fifo\") {}\n", {"lint", "f.db"}},
+             {"f.db", "record(ai, \"fifo\") {}\n", {"dump", "f.db"}},
+             {"f.substitutions", "file t.db { {P=a:} }\n", {"check", "-S", "f.substitutions"}},
+             {"f.cmd", "dbLoadRecords(\"t.db\", \"P=a:\")\n", {"check", "f.cmd"}},
+         }) {
+        const std::string path = dir.path(c.fifo);
+        std::filesystem::remove(path);
+        ASSERT_EQ(::mkfifo(path.c_str(), 0644), 0);
+        const pid_t writer = ::fork();
+        if (writer == 0) {
+            ::alarm(10);
+            std::FILE* out = std::fopen(path.c_str(), "w");
+            if (out) {
+                std::fputs(c.text.c_str(), out);
+                std::fclose(out);
+            }
+            ::_exit(0);
+        }
+        ProgramSetup setup;
+        setup.timeoutSeconds = 10;
+        const auto r = epicsdb(c.args, setup);
+        int status = 0;
+        ::kill(writer, SIGKILL); // when the program never opened the FIFO
+        ::waitpid(writer, &status, 0);
+        EXPECT_EQ(r.status, 0) << c.args[0] << " " << c.args.back() << ": " << r.err;
+    }
 }

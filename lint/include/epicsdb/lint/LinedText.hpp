@@ -6,6 +6,7 @@
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
 #include <vector>
 
 namespace epicsdb::lint {
@@ -17,7 +18,11 @@ public:
         for (std::size_t i = 0; i < text_.size(); ++i)
             if (text_[i] == '\n') starts_.push_back(i + 1);
     }
+    // A regular file's text; nothing for anything else: a FIFO's text went to the load that
+    // read it, and opening it again would wait for a writer that never comes.
     static LinedText ofFile(const std::string& path) {
+        struct stat info {};
+        if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return LinedText({});
         std::ifstream in(path, std::ios::binary);
         return LinedText(
             std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
