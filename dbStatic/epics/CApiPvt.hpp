@@ -48,7 +48,11 @@ struct TypeView : dbRecordType {
     std::vector<char*> deviceChoices;
 };
 
-struct InfoView : dbInfoNode {};
+// `name` points at the view's own copy: the item's text may be given back (deleteInfo), and
+// the views of a node are looked up by name.
+struct InfoView : dbInfoNode {
+    std::string nameCopy;
+};
 
 struct NodeView : dbRecordNode {
     dbstatic::Record* node = nullptr;

@@ -191,11 +191,14 @@ InfoView* infoView(NodeView& node, std::string_view name) {
     if (!item) return nullptr;
     auto it = std::find_if(node.infos.begin(), node.infos.end(),
                            [&](const InfoView& view) { return view.name == name; });
-    InfoView& view = it != node.infos.end() ? *it : node.infos.emplace_back();
-    view.name = cText(item->name);
-    view.string = cText(item->value);
-    view.pointer = nullptr;
-    return &view;
+    if (it == node.infos.end()) {
+        it = node.infos.emplace(node.infos.end());
+        it->nameCopy = item->name;
+        it->name = it->nameCopy.data();
+    }
+    it->string = cText(item->value);
+    it->pointer = nullptr;
+    return &*it;
 }
 
 void clearEntry(DBENTRY* entry) {

@@ -1,6 +1,7 @@
 // Definitions, records and transactional loads of the static database.
 #include <epicsdb/dbStatic/Database.hpp>
 
+#include "BlockRecycler.hpp"
 #include "NameMap.hpp"
 #include "RecordIndex.hpp"
 #include "ValueCache.hpp"
@@ -8,6 +9,9 @@
 #include <epicsdb/support/Hash.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace epicsdb::dbstatic {
 
@@ -15,7 +19,8 @@ namespace epicsdb::dbstatic {
 // to be unique within their kind).
 struct Database::Index {
     RecordIndex records;
-    ValueCache values; // shared copies of repeated field and info values
+    ValueCache values;    // shared copies of repeated field and info values
+    BlockRecycler blocks; // what single puts gave back
     NameMap<const Menu*> menus;
     NameMap<RecordType*> types;
     NameMap<const Breaktable*> breaktables;
@@ -33,6 +38,8 @@ struct Database::Undo {
         std::uint32_t infoCount;
         bool visible;
         bool hasAliases;
+        bool fieldsOwned;
+        bool infosOwned;
     };
     std::vector<Snapshot> snapshots; // pre-existing nodes, first change in this load
     std::vector<Record*> deleted;    // pre-existing nodes removed in this load
@@ -53,6 +60,10 @@ Database::~Database() = default;
 auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
     -> Added<const Menu> {
     if (const Menu* existing = index_->menus.find(name)) return {existing, false};
+    if (choices.size() > Menu::kMaxChoices)
+        throw std::length_error("menu \"" + std::string(name) + "\" has " +
+                                std::to_string(choices.size()) + " choices; at most " +
+                                std::to_string(Menu::kMaxChoices) + " are supported");
     MenuChoice* copies = arena_.makeArray<MenuChoice>(choices.size());
     for (std::size_t i = 0; i < choices.size(); ++i)
         copies[i] = {copyText(choices[i].name), copyText(choices[i].value)};
@@ -70,6 +81,10 @@ void Database::registerRecordSupport() noexcept {
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
                              std::span<const std::string_view> cdefs) -> Added<RecordType> {
     if (RecordType* existing = index_->types.find(name)) return {existing, false};
+    if (fields.size() > RecordType::kMaxFields)
+        throw std::length_error("record type \"" + std::string(name) + "\" has " +
+                                std::to_string(fields.size()) + " fields; at most " +
+                                std::to_string(RecordType::kMaxFields) + " are supported");
     RecordType& type = types_.emplace_back();
     type.name_ = copyText(name);
     type.supportRegistered_ = newTypesSupported_;
@@ -96,7 +111,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
                 group = promptGroups_.end() - 1;
             }
             def.promptGroup = *group;
-            def.promptGroupNumber = static_cast<std::uint16_t>(group - promptGroups_.begin() + 1);
+            def.promptGroupNumber = static_cast<std::uint32_t>(group - promptGroups_.begin() + 1);
         }
         defs[i] = def;
         // A repeated field name keeps its first definition for lookups.
@@ -129,6 +144,11 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
 
 bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
     if (type.findDevice(device.choice)) return false;
+    if (type.devices_.size() >= RecordType::kMaxDevices)
+        throw std::length_error("record type \"" + std::string(type.name()) + "\" has " +
+                                std::to_string(type.devices_.size()) +
+                                " device supports; at most " +
+                                std::to_string(RecordType::kMaxDevices) + " are supported");
     if (loading()) {
         // Types created by this load disappear whole on rollback; older ones get their device
         // count back.
@@ -334,7 +354,8 @@ void Database::saveForUndo(Record& node) {
         return;
     node.snapshotTransaction_ = transaction_;
     undo_->snapshots.push_back({&node, node.fields_, node.infos_, node.fieldCount_, node.infoCount_,
-                                node.visible_, node.hasAliases_});
+                                node.visible_, node.hasAliases_, node.fieldsOwned_,
+                                node.infosOwned_});
 }
 
 void Database::apply(Record& node, const FieldEdits& edits) {
@@ -347,7 +368,9 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         std::vector<FieldValue>& merged = fieldScratch_;
         merged.assign(real.fields_, real.fields_ + real.fieldCount_);
         auto set = [&merged](std::uint16_t field, std::string_view text) {
-            const FieldValue value{field, static_cast<std::uint32_t>(text.size()), text.data()};
+            const FieldValue value{.field = field,
+                                   .length = static_cast<std::uint32_t>(text.size()),
+                                   .text = text.data()};
             if (merged.empty() || merged.back().field < field) {
                 merged.push_back(value); // fields usually come in definition order
                 return;
@@ -370,6 +393,7 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         std::copy(merged.begin(), merged.end(), stored);
         real.fields_ = stored;
         real.fieldCount_ = static_cast<std::uint16_t>(merged.size());
+        real.fieldsOwned_ = false;
     }
     if (!edits.infos_.empty()) {
         saveForUndo(node);
@@ -390,20 +414,26 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         std::copy(merged.begin(), merged.end(), stored);
         node.infos_ = stored;
         node.infoCount_ = static_cast<std::uint32_t>(merged.size());
+        node.infosOwned_ = false;
     }
 }
 
 PutStatus Database::putField(Record& node, const FieldDef& field, std::string_view value) {
     PutStatus status = checkField(node.type(), field, value);
     if (status.ok() || status.error == PutError::BadCalc) {
-        FieldEdits edits;
-        edits.setField(field.index, value);
-        apply(node, edits);
+        if (loading()) {
+            FieldEdits edits;
+            edits.setField(field.index, value);
+            apply(node, edits);
+        } else {
+            putOwnField(node.target_ ? *node.target_ : node, field.index, value);
+        }
     }
     return status;
 }
 
 void Database::putInfo(Record& node, std::string_view name, std::string_view value) {
+    if (!loading()) return putOwnInfo(node, name, value);
     FieldEdits edits;
     edits.setInfo(name, value);
     apply(node, edits);
@@ -412,6 +442,10 @@ void Database::putInfo(Record& node, std::string_view name, std::string_view val
 bool Database::deleteInfo(Record& node, std::string_view name) {
     const InfoItem* item = node.findInfo(name);
     if (!item) return false;
+    if (!loading()) {
+        deleteOwnInfo(node, *item);
+        return true;
+    }
     saveForUndo(node);
     std::vector<InfoItem> kept;
     for (const InfoItem& other : node.infos())
@@ -420,7 +454,160 @@ bool Database::deleteInfo(Record& node, std::string_view name) {
     std::copy(kept.begin(), kept.end(), stored);
     node.infos_ = stored;
     node.infoCount_ = static_cast<std::uint32_t>(kept.size());
+    node.infosOwned_ = false;
     return true;
+}
+
+// ---- single puts outside loads ------------------------------------------------------------
+// No snapshot can refer to a record's arrays or texts between loads, so a put may write over
+// them and give back what it no longer uses (BlockRecycler). The size of a text's own block
+// follows from what it holds (textBlock), so it is not stored.
+
+namespace {
+// A string field's block holds any value the field can take: it is written over in place by
+// every put, as EPICS writes into the record (a pointer to it stays valid, shows the new value).
+std::size_t textBlock(const FieldDef& def, std::size_t length) noexcept {
+    const bool fixed = def.type == DbfType::String && def.size > length;
+    return BlockRecycler::blockSize(fixed ? def.size : length + 1);
+}
+std::size_t textBlock(std::size_t length) noexcept {
+    return BlockRecycler::blockSize(length + 1);
+}
+} // namespace
+
+// `text` in a block of `block` bytes: `old`, a block of oldBlock bytes (null when the former
+// text was not a block of its own), if it is of that size; else a new one, and `old` is given
+// back. `text` may be the former text itself (a put of the value read back).
+const char* Database::ownText(std::string_view text, std::size_t block, const char* old,
+                              std::size_t oldBlock) {
+    char* out = const_cast<char*>(old);
+    const bool reuse = old && oldBlock == block;
+    if (!reuse) out = static_cast<char*>(index_->blocks.take(block, arena_));
+    std::memmove(out, text.data(), text.size());
+    out[text.size()] = '\0';
+    if (!reuse && old) index_->blocks.give(const_cast<char*>(old), oldBlock);
+    return out;
+}
+
+// The slot of `field` in the record's array, made (unset, no text of its own) when the field
+// was not set: the array grows in its block when there is room, else moves to a bigger one and
+// the old array is given back.
+FieldValue& Database::ownFieldSlot(Record& real, std::uint16_t field) {
+    auto* fields = const_cast<FieldValue*>(real.fields_);
+    const std::size_t count = real.fieldCount_;
+    FieldValue* end = fields + count;
+    FieldValue* slot = std::lower_bound(
+        fields, end, field, [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
+    if (slot != end && slot->field == field) return *slot;
+
+    const auto position = static_cast<std::size_t>(slot - fields);
+    constexpr std::size_t kSize = sizeof(FieldValue);
+    if (real.fieldsOwned_ &&
+        BlockRecycler::blockSize(count * kSize) == BlockRecycler::blockSize((count + 1) * kSize)) {
+        std::memmove(slot + 1, slot, (count - position) * kSize);
+    } else {
+        auto* grown = static_cast<FieldValue*>(index_->blocks.take((count + 1) * kSize, arena_));
+        std::uninitialized_copy(fields, slot, grown);
+        std::uninitialized_copy(slot, end, grown + position + 1);
+        // An array of apply() has the exact size of its items.
+        index_->blocks.give(fields, real.fieldsOwned_ ? BlockRecycler::blockSize(count * kSize)
+                                                      : count * kSize);
+        fields = grown;
+        real.fieldsOwned_ = true;
+    }
+    FieldValue* made = new (fields + position) FieldValue{.field = field, .text = ""};
+    real.fields_ = fields;
+    real.fieldCount_ = static_cast<std::uint16_t>(count + 1);
+    return *made;
+}
+
+void Database::putOwnField(Record& real, std::uint16_t field, std::string_view value) {
+    const RecordType& type = *real.type_;
+    const FieldDef& def = type.field(field);
+    FieldValue& slot = ownFieldSlot(real, field);
+    slot.text = ownText(value, textBlock(def, value.size()), slot.ownsText ? slot.text : nullptr,
+                        textBlock(def, slot.length));
+    slot.length = static_cast<std::uint32_t>(value.size());
+    slot.ownsText = true;
+    if (type.valField_ && field == type.valField_->index && type.udfField_) {
+        FieldValue& udf = ownFieldSlot(real, type.udfField_->index); // may move the array
+        if (udf.ownsText)
+            index_->blocks.give(const_cast<char*>(udf.text),
+                                textBlock(*type.udfField_, udf.length));
+        udf = FieldValue{.field = udf.field, .length = 1, .text = "0"};
+    }
+}
+
+// Makes the node's info array and texts its own, once (the former ones may be shared).
+void Database::ownInfos(Record& node) {
+    if (node.infosOwned_) return;
+    const std::size_t count = node.infoCount_;
+    InfoItem* items = nullptr;
+    if (count > 0) {
+        items = static_cast<InfoItem*>(index_->blocks.take(count * sizeof(InfoItem), arena_));
+        for (std::size_t i = 0; i < count; ++i) {
+            const InfoItem& old = node.infos_[i];
+            new (items + i) InfoItem{ownInfoText(old.name), ownInfoText(old.value)};
+        }
+        // An array of apply() or of a deletion in a load has the exact size of its items.
+        index_->blocks.give(const_cast<InfoItem*>(node.infos_), count * sizeof(InfoItem));
+    }
+    node.infos_ = items;
+    node.infosOwned_ = true;
+}
+
+std::string_view Database::ownInfoText(std::string_view text) {
+    return {ownText(text, textBlock(text.size()), nullptr, 0), text.size()};
+}
+
+void Database::putOwnInfo(Record& node, std::string_view name, std::string_view value) {
+    ownInfos(node);
+    auto* items = const_cast<InfoItem*>(node.infos_);
+    const std::size_t count = node.infoCount_;
+    for (std::size_t i = 0; i < count; ++i)
+        if (items[i].name == name) {
+            const std::string_view old = items[i].value;
+            items[i].value = {
+                ownText(value, textBlock(value.size()), old.data(), textBlock(old.size())),
+                value.size()};
+            return;
+        }
+    constexpr std::size_t kSize = sizeof(InfoItem);
+    if (count == 0 ||
+        BlockRecycler::blockSize(count * kSize) != BlockRecycler::blockSize((count + 1) * kSize)) {
+        auto* grown = static_cast<InfoItem*>(index_->blocks.take((count + 1) * kSize, arena_));
+        std::uninitialized_copy(items, items + count, grown);
+        if (count > 0) index_->blocks.give(items, BlockRecycler::blockSize(count * kSize));
+        items = grown;
+    }
+    new (items + count) InfoItem{ownInfoText(name), ownInfoText(value)};
+    node.infos_ = items;
+    node.infoCount_ = static_cast<std::uint32_t>(count + 1);
+}
+
+void Database::deleteOwnInfo(Record& node, const InfoItem& item) {
+    const auto position = static_cast<std::size_t>(&item - node.infos_);
+    ownInfos(node); // the array may move
+    auto* items = const_cast<InfoItem*>(node.infos_);
+    const std::size_t count = node.infoCount_;
+    for (const std::string_view text : {items[position].name, items[position].value})
+        index_->blocks.give(const_cast<char*>(text.data()), textBlock(text.size()));
+    std::copy(items + position + 1, items + count, items + position);
+    // An owned array's block size follows from its count: a smaller one may need a smaller
+    // block, and an owned array is never empty.
+    constexpr std::size_t kSize = sizeof(InfoItem);
+    const std::size_t block = BlockRecycler::blockSize(count * kSize);
+    InfoItem* kept = nullptr;
+    if (count > 1 && BlockRecycler::blockSize((count - 1) * kSize) == block) {
+        kept = items;
+    } else if (count > 1) {
+        kept = static_cast<InfoItem*>(index_->blocks.take((count - 1) * kSize, arena_));
+        std::uninitialized_copy(items, items + count - 1, kept);
+    }
+    if (kept != items) index_->blocks.give(items, block);
+    node.infos_ = kept;
+    node.infoCount_ = static_cast<std::uint32_t>(count - 1);
+    node.infosOwned_ = kept != nullptr;
 }
 
 void Database::sortRecords() {
@@ -526,6 +713,8 @@ void Database::restoreNodes(const Undo& u) {
         node.infoCount_ = it->infoCount;
         node.visible_ = it->visible;
         node.hasAliases_ = it->hasAliases;
+        node.fieldsOwned_ = it->fieldsOwned;
+        node.infosOwned_ = it->infosOwned;
     }
     for (const auto& [type, count] : u.deviceCounts)
         type->devices_.resize(count);

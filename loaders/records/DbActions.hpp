@@ -117,6 +117,7 @@ private:
         std::string_view name;
         bool skip = false;
         std::vector<dbstatic::MenuChoice> choices;
+        Position firstTooMany{}; // the first choice past Menu::kMaxChoices
     } menu_;
     struct RecordTypeBuild {
         std::string_view name;
@@ -126,6 +127,8 @@ private:
         std::vector<std::string_view> cdefs;
         dbstatic::FieldDef field;
         bool fieldValid = false;
+        Position fieldAt{};      // the field being read
+        Position firstTooMany{}; // the first field past RecordType::kMaxFields
     } recordType_;
     struct BreaktableBuild {
         std::string_view name;

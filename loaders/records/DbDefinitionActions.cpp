@@ -61,12 +61,23 @@ void DbActions::choice(std::string_view name, const Span& nameAt, std::string_vi
         return;
     }
     menu_.choices.push_back({name, value});
+    if (menu_.choices.size() == dbstatic::Menu::kMaxChoices + 1) menu_.firstTooMany = nameAt.begin;
 }
 
 void DbActions::endMenu() {
-    // A menu that exists already wins; the new one is ignored without a word (as EPICS).
-    if (!menu_.skip) db_.addMenu(menu_.name, menu_.choices);
+    MenuBuild build = std::move(menu_);
     menu_ = {};
+    // A menu that exists already wins; the new one is ignored without a word (as EPICS).
+    if (build.skip || db_.findMenu(build.name)) return;
+    if (build.choices.size() > dbstatic::Menu::kMaxChoices) {
+        // A menu field holds a 16-bit index: the choices past it would read back as others.
+        reporter_.error(build.firstTooMany, "menu-too-many-choices",
+                        "menu " + quoted(build.name) + " has " +
+                            std::to_string(build.choices.size()) + " choices; at most " +
+                            std::to_string(dbstatic::Menu::kMaxChoices) + " are supported");
+        return;
+    }
+    db_.addMenu(build.name, build.choices);
 }
 
 void DbActions::beginRecordType(std::string_view name, const Span& at) {
@@ -90,6 +101,7 @@ void DbActions::beginFieldDef(std::string_view name, const Span& nameAt, std::st
     recordType_.empty = false;
     recordType_.field = FieldDef{};
     recordType_.fieldValid = true;
+    recordType_.fieldAt = nameAt.begin;
     if (name.empty()) {
         reporter_.error(nameAt.begin, "field-name", "field name can't be empty");
         recordType_.fieldValid = false;
@@ -184,7 +196,11 @@ void DbActions::fieldAttribute(std::string_view attribute, std::string_view valu
 }
 
 void DbActions::endFieldDef() {
-    if (recordType_.fieldValid) recordType_.fields.push_back(recordType_.field);
+    if (recordType_.fieldValid) {
+        recordType_.fields.push_back(recordType_.field);
+        if (recordType_.fields.size() == dbstatic::RecordType::kMaxFields + 1)
+            recordType_.firstTooMany = recordType_.fieldAt;
+    }
     recordType_.fieldValid = false;
 }
 
@@ -198,6 +214,14 @@ void DbActions::endRecordType(const Span& at) {
         reporter_.error(at.begin, "recordtype-declaration",
                         "declaration of recordtype(" + std::string(build.name) +
                             ") preceeded full definition");
+        return;
+    }
+    if (build.fields.size() > dbstatic::RecordType::kMaxFields) {
+        // Reported at the first field too many; nothing of the type is kept.
+        reporter_.error(build.firstTooMany, "recordtype-too-many-fields",
+                        "record type " + quoted(build.name) + " has " +
+                            std::to_string(build.fields.size()) + " fields; at most " +
+                            std::to_string(dbstatic::RecordType::kMaxFields) + " are supported");
         return;
     }
     db_.addRecordType(build.name, build.fields, build.cdefs);
@@ -226,6 +250,14 @@ void DbActions::device(std::string_view recordType, const Span& typeAt, std::str
     if (!link) {
         reporter_.error(linkAt.begin, "link-type",
                         "bad link type " + quoted(linkType) + " for device " + quoted(choice));
+        return;
+    }
+    if (type->devices().size() >= dbstatic::RecordType::kMaxDevices && !type->findDevice(choice)) {
+        // DTYP holds a 16-bit index: a device past it would read back as another.
+        reporter_.error(typeAt.begin, "device-too-many",
+                        "record type " + quoted(recordType) + " cannot have more than " +
+                            std::to_string(dbstatic::RecordType::kMaxDevices) +
+                            " device supports: device " + quoted(choice) + " is one too many");
         return;
     }
     db_.addDevice(*type, {*link, dset, choice});

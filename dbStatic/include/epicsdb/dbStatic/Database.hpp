@@ -106,12 +106,15 @@ public:
         T* item;
         bool added;
     };
+    // At most Menu::kMaxChoices choices, else std::length_error (the reader reports it first).
     Added<const Menu> addMenu(std::string_view name, std::span<const MenuChoice> choices);
     // `fields` need only name, type and attributes; index, promptGroupNumber and isDeviceLink
-    // are filled in here. Adds the RTYP and VERS attributes.
+    // are filled in here. Adds the RTYP and VERS attributes. At most RecordType::kMaxFields
+    // fields, else std::length_error (the reader reports it first).
     Added<RecordType> addRecordType(std::string_view name, std::span<const FieldDef> fields,
                                     std::span<const std::string_view> cdefs = {});
-    // False when the record type already has a device with that choice string.
+    // False when the record type already has a device with that choice string. A new one past
+    // RecordType::kMaxDevices is std::length_error (the reader reports it first).
     bool addDevice(RecordType& type, const DeviceSupport& device);
     // Record support registration, as an IOC binary's <name>_registerRecordDeviceDriver does
     // it: record types defined while `registered` is false have no support (EPICS's rec_size
@@ -176,6 +179,10 @@ public:
     // must come from checkField-approved values.
     void apply(Record& node, const FieldEdits& edits);
     // checkField + store, for single puts (C API, tools). BadCalc values are stored.
+    // Outside a load, single puts and deletions reuse storage: a field or info item put again
+    // gets its value written over the old one, or a block that an earlier put gave back, so a
+    // long-lived process can put forever in bounded memory (the arena frees nothing by itself).
+    // Inside a load they allocate, as apply() does, so that a rollback can restore everything.
     PutStatus putField(Record& node, const FieldDef& field, std::string_view value);
     void putInfo(Record& node, std::string_view name, std::string_view value);
     bool deleteInfo(Record& node, std::string_view name);
@@ -218,6 +225,15 @@ private:
     void restoreNodes(const Undo& u);
     void restoreRecordLists(const Undo& u);
     void dropDefinitions(const Undo& u);
+    // The reusing puts (outside loads).
+    void putOwnField(Record& real, std::uint16_t field, std::string_view value);
+    FieldValue& ownFieldSlot(Record& real, std::uint16_t field);
+    void ownInfos(Record& node);
+    void putOwnInfo(Record& node, std::string_view name, std::string_view value);
+    void deleteOwnInfo(Record& node, const InfoItem& item);
+    [[nodiscard]] const char* ownText(std::string_view text, std::size_t block, const char* old,
+                                      std::size_t oldBlock);
+    [[nodiscard]] std::string_view ownInfoText(std::string_view text);
     [[nodiscard]] std::string_view copyText(std::string_view text) { return arena_.copy(text); }
 
     DatabaseOptions options_;

@@ -7,6 +7,7 @@
 #include <epicsdb/dbStatic/Types.hpp>
 #include <epicsdb/export.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -24,6 +25,10 @@ struct MenuChoice {
 
 class EPICSDB_API Menu {
 public:
+    // A menu field holds a 16-bit choice index (EPICS's epicsEnum16), so at most 65536
+    // choices: Database::addMenu refuses more (the .dbd reader reports them).
+    static constexpr std::size_t kMaxChoices = 65536;
+
     Menu(std::string_view name, std::span<const MenuChoice> choices) noexcept
         : name_(name), choices_(choices) {}
     [[nodiscard]] std::string_view name() const noexcept { return name_; }
@@ -49,8 +54,8 @@ struct FieldDef {
     std::uint32_t size = 0;     // DBF_STRING capacity, including the NUL
     int special = 0;
     int interest = 0;
+    std::uint32_t promptGroupNumber = 0; // 1, 2, ... in order first seen; 0 without a group
     std::uint16_t index = 0;             // definition order within the record type
-    std::uint16_t promptGroupNumber = 0; // 1, 2, ... in order first seen; 0 without a group
     DbfType type = DbfType::NoAccess;
     AccessLevel asl = AccessLevel::Asl1;
     bool hasInitial = false;
@@ -76,6 +81,15 @@ struct RecordTypeAttribute {
 
 class EPICSDB_API RecordType {
 public:
+    // The most fields a record type can have. EPICS's C structures, which the dbStaticLib API
+    // hands out, count and index fields with a short (dbRecordType::no_fields,
+    // dbFldDes::indRecordType, DBENTRY::indfield), so EPICS itself cannot go past 32767; our
+    // 16-bit field indexes and lookup table (index + 1, 0 for an empty slot) would allow 65535.
+    // Database::addRecordType refuses more (the .dbd reader reports them).
+    static constexpr std::size_t kMaxFields = 32767;
+    // DTYP holds a 16-bit index into the device supports, as a menu field does.
+    static constexpr std::size_t kMaxDevices = 65536;
+
     [[nodiscard]] std::string_view name() const noexcept { return name_; }
     [[nodiscard]] std::span<const FieldDef> fields() const noexcept { return fields_; }
     [[nodiscard]] const FieldDef& field(std::uint16_t index) const noexcept {

@@ -16,6 +16,10 @@ namespace epicsdb::dbstatic {
 
 struct FieldValue {
     std::uint16_t field = 0; // index into the record type's fields
+    // The text is a block of this field's own (Database::putField made it), which the next
+    // put of the field overwrites or gives back; otherwise it may be shared, and is never
+    // written to.
+    bool ownsText = false;
     std::uint32_t length = 0;
     const char* text = nullptr; // validated value as given (after unquoting), NUL-terminated
     [[nodiscard]] std::string_view value() const noexcept { return {text, length}; }
@@ -43,7 +47,9 @@ public:
     // grecord(): written back as grecord by dbWriteRecord.
     [[nodiscard]] bool visible() const noexcept { return real().visible_; }
 
-    // Fields that were set, in definition order (shared with aliases).
+    // Fields that were set, in definition order (shared with aliases). The span, and the views
+    // of stored values and info items, last until the next put, putInfo or deleteInfo on this
+    // record, which may reuse their storage (EPICS frees a replaced value too).
     [[nodiscard]] std::span<const FieldValue> setFields() const noexcept {
         const Record& r = real();
         return {r.fields_, r.fieldCount_};
@@ -75,9 +81,13 @@ private:
     std::uint32_t snapshotTransaction_ = 0; // last load that saved this node for rollback
     std::uint32_t infoCount_ = 0;
     SourcePosition position_;
-    std::uint16_t fieldCount_ = 0; // field indexes are 16-bit
+    std::uint16_t fieldCount_ = 0; // at most RecordType::kMaxFields
     bool visible_ = false;
     bool hasAliases_ = false;
+    // The arrays came from Database::putField / putInfo (blocks they may grow in place or give
+    // back); an owned info array's names and values are blocks of their own as well.
+    bool fieldsOwned_ = false;
+    bool infosOwned_ = false;
 };
 
 } // namespace epicsdb::dbstatic

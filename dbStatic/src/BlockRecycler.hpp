@@ -1,0 +1,54 @@
+// Arena blocks that single puts give back, kept for the next put. The arena frees nothing one
+// by one, so a put that replaced a value or grew a field array outside a load (Database::
+// putField, putInfo, deleteInfo) hands the old block here, and the next put takes a block of
+// its size class from here before asking the arena: however many puts a long-lived process
+// makes, memory stays bounded. Loads never come here (their memory is the arena's to rewind).
+//
+// Blocks come in powers of two from kMinBlock bytes, aligned for the field and info arrays; a
+// free block holds the link to the next free one of its class.
+#pragma once
+
+#include <epicsdb/mempool/Arena.hpp>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstring>
+
+namespace epicsdb::dbstatic {
+
+class BlockRecycler {
+public:
+    static constexpr std::size_t kMinBlock = 16;
+    static constexpr std::size_t kAlignment = alignof(void*);
+
+    // The size of the block that holds `bytes`.
+    [[nodiscard]] static std::size_t blockSize(std::size_t bytes) noexcept {
+        return std::bit_ceil(std::max(bytes, kMinBlock));
+    }
+
+    // A block of blockSize(bytes) bytes.
+    [[nodiscard]] void* take(std::size_t bytes, mempool::Arena& arena) {
+        const std::size_t size = blockSize(bytes);
+        void*& head = free_[std::countr_zero(size)];
+        if (!head) return arena.allocateBytes(size, kAlignment);
+        void* block = head;
+        std::memcpy(&head, block, sizeof head);
+        return block;
+    }
+
+    // Gives back a block of `bytes` bytes, aligned to kAlignment: a block of blockSize() from
+    // take(), or an exact-size array of the arena (which serves as the class below its size).
+    void give(void* block, std::size_t bytes) noexcept {
+        if (!block || bytes < kMinBlock) return;
+        void*& head = free_[std::bit_width(bytes) - 1];
+        std::memcpy(block, &head, sizeof head);
+        head = block;
+    }
+
+private:
+    std::array<void*, 64> free_{}; // by log2 of the block size
+};
+
+} // namespace epicsdb::dbstatic
