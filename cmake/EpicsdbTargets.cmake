@@ -107,3 +107,11 @@ function(epicsdb_install_package)
   configure_file(${PROJECT_SOURCE_DIR}/cmake/epicsdb.pc.in ${PROJECT_BINARY_DIR}/epicsdb.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/epicsdb.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 endfunction()
+
+# A Bison C++ parser whose stack constructor may throw std::bad_alloc (cmake/BisonStackThrows.cmake).
+function(epicsdb_bison_stack_throws name)
+  add_custom_command(OUTPUT ${BISON_${name}_OUTPUT_SOURCE} APPEND
+    COMMAND ${CMAKE_COMMAND} -DHEADER=${BISON_${name}_OUTPUT_HEADER}
+            -P ${PROJECT_SOURCE_DIR}/cmake/BisonStackThrows.cmake
+    DEPENDS ${PROJECT_SOURCE_DIR}/cmake/BisonStackThrows.cmake)
+endfunction()

@@ -33,6 +33,7 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
     errorsBeforeValue_ = 0;
     skippingStatement_ = false;
     builtTexts_.clear();
+    recorder_.stop();
     actions_.begin();
 }
 

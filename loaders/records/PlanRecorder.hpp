@@ -25,6 +25,9 @@ public:
     // The plan is kept when nothing abandoned it.
     void finish();
     void abandon() noexcept { failed_ = true; }
+    // Records nothing until the next start(): a load that ended mid-file (an exception) leaves
+    // the recording pointing at text that is gone.
+    void stop() noexcept { recording_ = false; }
 
     // A token handed to the parser; `lexedInJson` for tokens of a field or info value.
     void token(DbTok kind, const Span& span, std::string_view text, bool lexedInJson) {

@@ -8,20 +8,28 @@
 
 namespace epicsdb::loaders {
 
+// Built aside and put in place at the end: an allocation that fails half-way leaves the file
+// unindexed, to be indexed by the next load, not indexed in part.
 void CachedFile::indexLines() {
     if (linesIndexed) return;
-    linesIndexed = true;
     const std::string_view all = content();
+    std::vector<std::uint32_t> starts;
+    std::vector<std::uint8_t> dollar;
+    std::uint32_t count = 0;
     std::size_t start = 0;
     while (start < all.size()) {
         std::size_t end = all.find('\n', start);
         const bool newline = end != std::string_view::npos;
         end = newline ? end + 1 : all.size();
-        lineStarts.push_back(static_cast<std::uint32_t>(start));
-        lineHasDollar.push_back(all.substr(start, end - start).find('$') != std::string_view::npos);
-        newlines += newline;
+        starts.push_back(static_cast<std::uint32_t>(start));
+        dollar.push_back(all.substr(start, end - start).find('$') != std::string_view::npos);
+        count += newline;
         start = end;
     }
+    lineStarts = std::move(starts);
+    lineHasDollar = std::move(dollar);
+    newlines = count;
+    linesIndexed = true;
 }
 
 std::unique_ptr<CachedFile> CachedFile::of(std::string_view content) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 
 namespace {
@@ -46,6 +47,10 @@ int main(int argc, char** argv) {
         if (command == "expand") return epicsdb::tools::runExpand(args);
         if (command == "ioc") return epicsdb::tools::runIoc(args);
         if (command == "lint") return epicsdb::tools::runLint(args);
+    } catch (const std::bad_alloc&) {
+        // Every load is a transaction: what was loaded before is kept, the rest is not.
+        std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());
+        return 2;
     } catch (const std::exception& error) {
         std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
         return 2;

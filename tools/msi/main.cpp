@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ int main(int argc, char** argv) {
             return 1;
         }
         return status;
+    } catch (const std::bad_alloc&) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "msi: out of memory\n");
+        return 1;
     } catch (const std::exception& error) {
         std::fflush(stdout);
         std::fprintf(stderr, "msi: %s\n", error.what());
