@@ -78,8 +78,8 @@ struct Loader::Impl {
     MacroLineExpander expander{options.quietMacroWarnings, options.macroExpansionLimit};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
-                                options.maxNestingDepth, options.fastPaths, options.environment,
-                                options.observer},
+                                options.maxNestingDepth, options.maxFileBytes, options.fastPaths,
+                                options.environment, options.observer},
                     sources, reporter, &expander};
     bool running = false;
 

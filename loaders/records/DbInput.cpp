@@ -197,6 +197,7 @@ bool DbInput::loadCachedChunk(Open& input) {
         } else {
             info.lineStarts = &file.lineStarts;
         }
+        if (!fits(input, size, 1)) return false;
         input.nextLine += file.newlines;
         Chunk& chunk = sources_.addChunk(input.source, 1, std::move(storage), data,
                                          static_cast<std::uint32_t>(size));
@@ -256,11 +257,29 @@ bool DbInput::loadStreamChunk(Open& input) {
         storage = std::move(raw);
         data = storage->data();
     }
+    if (!fits(input, size, firstLine)) {
+        input.atEof = true;
+        input.leftover.clear();
+        return false;
+    }
     Chunk& chunk = sources_.addChunk(input.source, firstLine, std::move(storage), data,
                                      static_cast<std::uint32_t>(size));
     input.chunkBase = chunk.base;
     input.scanner.reset(data, size + 2);
     return true;
+}
+
+// Positions in a file are 32-bit offsets into its expanded text: past that a file is cut off
+// with an error, rather than read with positions that wrap.
+bool DbInput::fits(Open& input, std::size_t size, std::uint32_t line) {
+    const SourceInfo& info = sources_.source(input.source);
+    const std::uint64_t used =
+        info.chunks.empty() ? 0 : std::uint64_t{info.chunks.back().base} + info.chunks.back().size;
+    if (used + size + 2 <= maxFileBytes_) return true;
+    reporter_.reportAt(Severity::Error, {info.name, line, 0}, "file-too-large",
+                       "the file gives more than " + std::to_string(maxFileBytes_) +
+                           " bytes (after macro expansion): the rest is not read");
+    return false;
 }
 
 bool DbInput::isOpen(std::string_view path) const noexcept {

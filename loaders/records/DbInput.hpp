@@ -10,6 +10,7 @@
 #include "source/SourceManager.hpp"
 #include "source/Span.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,6 +47,8 @@ public:
     void reset();
     // Fused statement tokens on or off (DbScanner::setFusedStatements), for files opened next.
     void setFusedStatements(bool fused) noexcept { fusedStatements_ = fused; }
+    // The most text one file may give after macro expansion (LoaderOptions::maxFileBytes).
+    void setMaxFileBytes(std::uint64_t bytes) noexcept { maxFileBytes_ = bytes; }
 
 private:
     struct Open;
@@ -60,6 +63,8 @@ private:
     void expandCached(Open& input, const CachedFile& file, std::string& out,
                       std::vector<std::uint32_t>& lineStarts);
     void expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line);
+    // Whether `size` more bytes fit the file's positions; reports the error when they do not.
+    bool fits(Open& input, std::size_t size, std::uint32_t line);
 
     SourceManager& sources_;
     Reporter& reporter_;
@@ -69,6 +74,7 @@ private:
     std::vector<std::unique_ptr<Open>> spare_;
     LineProblems problems_;
     bool fusedStatements_ = true;
+    std::uint64_t maxFileBytes_ = UINT32_MAX - 2;
 };
 
 } // namespace epicsdb::loaders

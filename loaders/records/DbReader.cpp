@@ -18,6 +18,7 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
       replayer_(sources, actions_, context_.db),
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);
+    input_.setMaxFileBytes(context_.maxFileBytes);
 }
 
 DbReader::~DbReader() = default;

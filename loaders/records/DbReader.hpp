@@ -36,7 +36,8 @@ struct ReadContext {
     bool embeddedFallback;    // a file found nowhere may be one compiled into the library
     unsigned maxIncludeDepth; // bounds against hostile input
     unsigned maxNestingDepth; // of JSON values
-    bool fastPaths = true;    // replay plans (and the scanner's fused statements)
+    std::uint64_t maxFileBytes;
+    bool fastPaths = true; // replay plans (and the scanner's fused statements)
     // Environment variables and working directory of the loads; null: the process's.
     const LoadEnvironment* environment = nullptr;
     LoadObserver* observer = nullptr; // LoaderOptions::observer

@@ -105,3 +105,39 @@ TEST_F(BadInput, BigFilesAreStreamedWithCorrectLineNumbers) {
     EXPECT_EQ(field("rec79999", "DESC"), "record number 79999");
     EXPECT_EQ(db.findRecord("rec40000")->position().line, 40000u * 3 + 1);
 }
+
+// Positions are 32-bit offsets into a file's expanded text: a file that gives more than
+// LoaderOptions::maxFileBytes (4 GiB by default; smaller here) is an error, not read with
+// positions that wrap. Both the cached path and the streamed path (a file past the cache's
+// 4 MiB) stop there.
+TEST_F(BadInput, AFileThatExpandsPastTheMaximumIsAnError) {
+    loaders::LoaderOptions options;
+    options.maxFileBytes = 64 * 1024;
+    loaders::Loader limited(db, diagnostics, options);
+    std::string text;
+    for (int i = 0; i < 100; ++i)
+        text += "record(ai, \"r" + std::to_string(i) + "\") { field(DESC, \"$(D)\") }\n";
+    const auto cached = limited.loadRecordsText("big.db", text, "D=" + std::string(1000, 'x'));
+    EXPECT_FALSE(cached.ok);
+    ASSERT_FALSE(errors().empty()) << allMessages();
+    EXPECT_EQ(errors()[0]->code, "file-too-large");
+    EXPECT_EQ(errors()[0]->message,
+              "the file gives more than 65536 bytes (after macro expansion): the rest is not read");
+    EXPECT_EQ(db.recordCount(), 0u);
+
+    const ScratchDir dir;
+    std::string large;
+    while (large.size() < (5u << 20))
+        large += "record(ai, \"s" + std::to_string(large.size()) + "\") {}\n";
+    options.maxFileBytes = 8u << 20; // more than the cache takes, less than the file gives
+    loaders::Loader streaming(db, diagnostics, options);
+    const auto streamed = streaming.loadRecords(dir.write("large.db", large), "");
+    EXPECT_TRUE(streamed.ok) << allMessages(); // 5 MiB is under 8 MiB
+    options.maxFileBytes = 4u << 20;
+    loaders::Loader cut(db, diagnostics, options);
+    diagnostics.items.clear();
+    const auto refused = cut.loadRecords(dir.write("larger.db", large + large), "");
+    EXPECT_FALSE(refused.ok);
+    ASSERT_FALSE(errors().empty());
+    EXPECT_EQ(errors()[0]->code, "file-too-large");
+}

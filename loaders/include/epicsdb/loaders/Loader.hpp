@@ -18,6 +18,7 @@
 #include <epicsdb/loaders/LoadObserver.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -47,6 +48,8 @@ struct LoaderOptions {
     std::size_t macroExpansionLimit = std::size_t{64} << 20;
     unsigned maxIncludeDepth = 64;
     unsigned maxNestingDepth = 1000; // JSON values of fields and info items
+    // The text one file may give after macro expansion: positions are 32-bit offsets into it.
+    std::uint64_t maxFileBytes = UINT32_MAX - 2;
     // Replay plans for templates read again and again, and one-token reading of the common
     // one-line statements. Off, every file is parsed token by token: the same results,
     // slower; for tests and diagnosis.
