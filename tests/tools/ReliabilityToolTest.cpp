@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <string>
@@ -252,4 +253,17 @@ TEST_F(Reliability, AFifoIsReadOnceByEveryCommand) {
         ::waitpid(writer, &status, 0);
         EXPECT_EQ(r.status, 0) << c.args[0] << " " << c.args.back() << ": " << r.err;
     }
+}
+
+// A template that includes itself: msi stops at its include bound (1000, where EPICS's msi runs
+// out of file descriptors) with its error and the include chain, and exit status 1.
+TEST_F(Reliability, MsiStopsASelfIncludeAtItsBound) {
+    write("self.t", "a\ninclude \"self.t\"\n");
+    ProgramSetup setup;
+    setup.timeoutSeconds = 30;
+    const auto r = msi({"self.t"}, setup);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.err, "msi: Can't open file 'self.t'"));
+    EXPECT_TRUE(contains(r.err, "  included from line 2 of  file self.t"));
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1000);
 }
