@@ -203,8 +203,6 @@ void MsiExpander::Impl::expandSegments() {
         }
         const MsiSegment& segment = file.segments()[frame.next++];
         frame.line = segment.line;
-        const std::string_view shownName = frame.shownName; // `frame` moves if an include opens
-        const std::size_t pieceStart = output.size();
         switch (segment.kind) {
         case MsiSegment::Kind::Include: {
             lastPiece = file.slice(segment.begin, segment.end);
@@ -216,12 +214,16 @@ void MsiExpander::Impl::expandSegments() {
             table.install(file.slice(segment.first, segment.last));
             break;
         default:
-            if (!options.dependencies) writePiece(file, segment);
+            if (!options.dependencies) {
+                const std::size_t pieceStart = output.size();
+                writePiece(file, segment);
+                // Expansion happens here only (install defines, the values are read later).
+                if (stoppedByBound) {
+                    output.resize(pieceStart); // what a bound left of the piece is not the piece
+                    stopAtBound(frame.shownName, segment.line);
+                }
+            }
             break;
-        }
-        if (stoppedByBound) {
-            output.resize(pieceStart); // what the bound left of the piece is not the piece
-            stopAtBound(shownName, segment.line);
         }
         if (output.size() >= kFlushSize) flush();
     }
