@@ -37,6 +37,15 @@ install: build
 sanitize:
 	$(MAKE) test BUILD_DIR=build-sanitize BUILD_TYPE=Debug CMAKE_FLAGS="-DEPICSDB_SANITIZE=ON -DEPICSDB_BUILD_BENCH=OFF"
 
+# libFuzzer targets (fuzz/README.md): a clang build in build-fuzz/, every target run for
+# FUZZ_SECONDS on a copy of its seeds; exits non-zero on a finding (kept in build-fuzz/findings/).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+.PHONY: fuzz
+fuzz:
+	@./scripts/ensure-deps.sh fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" JOBS=$(JOBS) ./fuzz/run-fuzz.sh build-fuzz
+
 format:
 	git ls-files '*.cpp' '*.hpp' '*.h' '*.c' | xargs clang-format -i
 

@@ -5,6 +5,12 @@
 set -eu
 
 packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev"
+# `ensure-deps.sh fuzz` (make fuzz only): clang, with libFuzzer and the sanitizer runtimes.
+fuzz_tools=""
+if [ "${1:-}" = fuzz ]; then
+    packages="$packages clang libclang-rt-dev"
+    fuzz_tools="clang++"
+fi
 
 missing=""
 for p in $packages; do
@@ -15,7 +21,7 @@ done
 
 # Not a Debian system: trust the tools on PATH, and say so if they are absent.
 if ! command -v dpkg-query >/dev/null 2>&1; then
-    for tool in cmake make g++ flex bison pkg-config; do
+    for tool in cmake make g++ flex bison pkg-config $fuzz_tools; do
         command -v "$tool" >/dev/null 2>&1 || { echo "epicsdb: '$tool' not found on PATH" >&2; exit 1; }
     done
     exit 0
