@@ -23,8 +23,8 @@ using chars::isSpace;
 
 constexpr std::size_t kShownLine = 400; // of a source line in a diagnostic
 
-// A script's text, or why it cannot be read (iocsh's "Can't open <file>: <reason>").
-bool readScript(const std::string& path, std::string& text, std::string& error) {
+// A script is a file, not a directory (iocsh: "Can't open <file>: <reason>").
+bool isScriptFile(const std::string& path, std::string& error) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
         error = std::strerror(errno);
@@ -34,6 +34,12 @@ bool readScript(const std::string& path, std::string& text, std::string& error) 
         error = std::strerror(EISDIR);
         return false;
     }
+    return true;
+}
+
+// A script's text, or why it cannot be read.
+bool readScript(const std::string& path, std::string& text, std::string& error) {
+    if (!isScriptFile(path, error)) return false;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         error = std::strerror(errno ? errno : EACCES);
@@ -50,15 +56,7 @@ bool readScript(const std::string& path, std::string& text, std::string& error) 
 // Whether the script can be read, without reading it: a FIFO gives its text once, to the read
 // that runs it.
 bool scriptReadable(const std::string& path, std::string& error) {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) {
-        error = std::strerror(errno);
-        return false;
-    }
-    if (S_ISDIR(info.st_mode)) {
-        error = std::strerror(EISDIR);
-        return false;
-    }
+    if (!isScriptFile(path, error)) return false;
     if (::access(path.c_str(), R_OK) != 0) {
         error = std::strerror(errno);
         return false;
