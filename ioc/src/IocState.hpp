@@ -10,6 +10,7 @@
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <cstdlib>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,11 +20,13 @@ namespace epicsdb::ioc {
 // The path with symbolic links and dots resolved (realpath; "" is "."), or as given when it
 // does not exist.
 inline std::string realPath(const std::string& path) {
-    char* resolved = ::realpath(path.empty() ? "." : path.c_str(), nullptr);
+    struct Free {
+        void operator()(char* text) const noexcept { std::free(text); }
+    };
+    const std::unique_ptr<char, Free> resolved(
+        ::realpath(path.empty() ? "." : path.c_str(), nullptr));
     if (!resolved) return path;
-    std::string result(resolved);
-    std::free(resolved);
-    return result;
+    return std::string(resolved.get());
 }
 
 // Forwards to the caller's sink with the current script chain appended, and counts.

@@ -4,6 +4,7 @@
 // from, like any other.
 #pragma once
 
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <stdexcept>
