@@ -9,6 +9,7 @@
 #include <epicsdb/support/Hash.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -51,11 +52,20 @@ struct Database::Undo {
 };
 
 Database::Database(DatabaseOptions options)
-    : options_(options), index_(std::make_unique<Index>()), undo_(std::make_unique<Undo>()) {}
+    : options_(options), index_(std::make_unique<Index>()), undo_(std::make_unique<Undo>()) {
+    definitionsChanged();
+}
 
 Database::~Database() = default;
 
 // ---- definitions ------------------------------------------------------------------------
+
+// Versions come from one counter for every database, so that no two states of any two
+// databases share one.
+void Database::definitionsChanged() noexcept {
+    static std::atomic<std::uint64_t> lastVersion{0};
+    definitionsVersion_ = lastVersion.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choices)
     -> Added<const Menu> {
@@ -70,12 +80,14 @@ auto Database::addMenu(std::string_view name, std::span<const MenuChoice> choice
     const Menu& menu =
         menus_.emplace_back(copyText(name), std::span<const MenuChoice>(copies, choices.size()));
     index_->menus.insertNew(menu.name(), &menu);
+    definitionsChanged();
     return {&menu, true};
 }
 
 void Database::registerRecordSupport() noexcept {
     for (RecordType& type : types_)
         type.supportRegistered_ = true;
+    definitionsChanged();
 }
 
 auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fields,
@@ -139,6 +151,7 @@ auto Database::addRecordType(std::string_view name, std::span<const FieldDef> fi
     type.attributes_ = {{"RTYP", type.name_}, {"VERS", "none specified"}};
 
     index_->types.insertNew(type.name_, &type);
+    definitionsChanged();
     return {&type, true};
 }
 
@@ -161,6 +174,7 @@ bool Database::addDevice(RecordType& type, const DeviceSupport& device) {
             counts.emplace_back(&type, type.devices_.size());
     }
     type.devices_.push_back({device.linkType, copyText(device.dset), copyText(device.choice)});
+    definitionsChanged();
     return true;
 }
 
@@ -181,19 +195,26 @@ void indexLinks(NameMap<const LinkSupport*>& index, const std::vector<LinkSuppor
 } // namespace
 
 bool Database::addDriver(std::string_view name) {
-    return addName(index_->drivers, drivers_, name, arena_);
+    if (!addName(index_->drivers, drivers_, name, arena_)) return false;
+    definitionsChanged();
+    return true;
 }
 bool Database::addRegistrar(std::string_view name) {
-    return addName(index_->registrars, registrars_, name, arena_);
+    if (!addName(index_->registrars, registrars_, name, arena_)) return false;
+    definitionsChanged();
+    return true;
 }
 bool Database::addFunction(std::string_view name) {
-    return addName(index_->functions, functions_, name, arena_);
+    if (!addName(index_->functions, functions_, name, arena_)) return false;
+    definitionsChanged();
+    return true;
 }
 
 bool Database::addVariable(std::string_view name, std::string_view type) {
     if (index_->variables.contains(name)) return false;
     variables_.push_back({copyText(name), copyText(type.empty() ? "int" : type)});
     index_->variables.insertNew(variables_.back().name, true);
+    definitionsChanged();
     return true;
 }
 
@@ -201,6 +222,7 @@ bool Database::addLinkSupport(std::string_view name, std::string_view jlif) {
     if (index_->links.contains(name)) return false;
     links_.push_back({copyText(name), copyText(jlif)});
     indexLinks(index_->links, links_); // links_ may have reallocated
+    definitionsChanged();
     return true;
 }
 
@@ -211,6 +233,7 @@ bool Database::addBreaktable(std::string_view name, std::span<const BreakpointPo
     const Breaktable& table =
         breaktables_.emplace_back(Breaktable{copyText(name), {copies, points.size()}});
     index_->breaktables.insertNew(table.name, &table);
+    definitionsChanged();
     return true;
 }
 
@@ -693,6 +716,13 @@ std::string_view itself(std::string_view name) {
 
 void Database::rollback() {
     const Undo& u = *undo_;
+    // A dropped definition's storage may hold a new one later: the version must change.
+    const bool dropsDefinitions =
+        !u.deviceCounts.empty() || menus_.size() != u.menus || types_.size() != u.types ||
+        breaktables_.size() != u.breaktables || drivers_.size() != u.drivers ||
+        registrars_.size() != u.registrars || functions_.size() != u.functions ||
+        variables_.size() != u.variables || links_.size() != u.links ||
+        promptGroups_.size() != u.groups;
     restoreNodes(u);
     restoreRecordLists(u);
     dropDefinitions(u);
@@ -700,6 +730,7 @@ void Database::rollback() {
     index_->values.clear();
     nextSequence_ = u.firstSequence;
     arena_.rewind(u.arenaMark);
+    if (dropsDefinitions) definitionsChanged();
 }
 
 // Pre-existing nodes get their content back (the first snapshot is the original), and

@@ -61,11 +61,12 @@ public:
     void endBreaktable(const Span& at);
 
     // ---- records (DbRecordActions.cpp) ----
-    // record(type, name) and grecord(...): `visible` for grecord.
+    // record(type, name) and grecord(...): `visible` for grecord. A replay adds what it knows
+    // (ReplayFacts): what earlier loads learnt from the step is used while it holds.
     void beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
-                     const Span& nameAt, bool visible);
+                     const Span& nameAt, bool visible, const ReplayFacts& facts = {});
     void field(std::string_view name, const Span& nameAt, const JsonValue& value,
-               const Span& valueAt);
+               const Span& valueAt, const ReplayFacts& facts = {});
     void info(std::string_view name, const Span& nameAt, const JsonValue& value,
               const Span& valueAt);
     void recordAlias(std::string_view alias, const Span& at);
@@ -82,29 +83,40 @@ public:
     void fusedField(std::string_view token, const Span& at);
     void fusedInfo(std::string_view token, const Span& at);
     void fusedFieldDef(std::string_view token, const Span& at);
-    // The same with the arguments already split (a replay keeps them for lines without '$').
-    void fusedRecordHead(std::string_view token, const Span& at, const FusedArguments& fused);
-    void fusedField(std::string_view token, const Span& at, const FusedArguments& fused);
-    void fusedInfo(std::string_view token, const Span& at, const FusedArguments& fused);
+    // The same with the arguments already split, and what a replay knows.
+    void fusedRecordHead(std::string_view token, const Span& at, const FusedArguments& fused,
+                         const ReplayFacts& facts = {});
+    void fusedField(std::string_view token, const Span& at, const FusedArguments& fused,
+                    const ReplayFacts& facts = {});
+    void fusedInfo(std::string_view token, const Span& at, const FusedArguments& fused,
+                   const ReplayFacts& facts = {});
 
 private:
     // The record actions without telling the recorder (the fused forms tell it themselves).
+    // `nameLine`: the line of the name when the caller knows it (0: look it up).
     void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
-                         const Span& nameAt, bool visible);
+                         const Span& nameAt, bool visible, std::uint32_t nameLine);
     void applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
-                    const Span& valueAt);
+                    const Span& valueAt, const ReplayFacts& facts);
     void applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value);
     // SPEC 3.5; false (after reporting) when the name is refused.
     bool checkRecordName(std::string_view name, const Span& at);
+    // A replayed field statement whose texts are all as recorded, on a record of the type, under
+    // the definitions and options, that an earlier replay accepted it with: the step's memo
+    // (its field, and where the setter's text is in the value's); null otherwise.
+    [[nodiscard]] const StepMemo* acceptedBefore(const ReplayFacts& facts) const noexcept;
     // The value handed to the field or info setter: quotes removed, escapes translated.
     std::string_view setterValue(const JsonValue& value);
     void reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,
                           std::string_view text, const dbstatic::PutStatus& status,
                           const Span& valueAt);
-    dbstatic::SourcePosition positionOf(const Span& at);
+    dbstatic::SourcePosition positionOf(const Span& at, std::uint32_t line = 0);
     // A fused statement whose unquoted argument is a keyword is the syntax error that token by
     // token reading gives (EPICS: `record(ai, include)`); true after reporting it.
     bool refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece);
+    // The same for a statement's first argument, which a replay may know is no keyword.
+    bool refuseKeywordName(std::string_view token, const Span& at, const FusedPiece& piece,
+                           const ReplayFacts& facts);
 
     dbstatic::Database& db_;
     SourceManager& sources_;
@@ -144,6 +156,7 @@ private:
     dbstatic::FieldEdits edits_;
     std::string lastTypeName_; // the last record type looked up, and what it was
     dbstatic::RecordType* lastType_ = nullptr;
+    std::uint32_t lastNameSize_ = 0;    // its NAME field's size (0: no limit on names)
     std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
     std::string valueScratch_;
 };

@@ -28,40 +28,61 @@ bool DbActions::refuseKeyword(std::string_view token, const Span& at, const Fuse
     return true;
 }
 
-void DbActions::fusedRecordHead(std::string_view token, const Span& at) {
-    fusedRecordHead(token, at, splitFused(token));
+// Whether a piece is a keyword depends on its text only: a replay's memo remembers a first
+// argument that was not.
+bool DbActions::refuseKeywordName(std::string_view token, const Span& at, const FusedPiece& piece,
+                                  const ReplayFacts& facts) {
+    StepMemo* memo = facts.same != SameText::None ? facts.memo : nullptr;
+    if (memo && memo->nameNotKeyword) return false;
+    if (refuseKeyword(token, at, piece)) return true;
+    if (memo) memo->nameNotKeyword = true;
+    return false;
 }
 
-void DbActions::fusedRecordHead(std::string_view token, const Span& at,
-                                const FusedArguments& fused) {
+void DbActions::fusedRecordHead(std::string_view token, const Span& at) {
+    fusedRecordHead(token, at, splitFused(token), {});
+}
+
+void DbActions::fusedRecordHead(std::string_view token, const Span& at, const FusedArguments& fused,
+                                const ReplayFacts& facts) {
     recorder_.step(Action::FusedRecordHead, &at);
-    if (refuseKeyword(token, at, fused.first) || refuseKeyword(token, at, fused.second)) {
+    if (refuseKeywordName(token, at, fused.first, facts) ||
+        refuseKeyword(token, at, fused.second)) {
         record_ = {};
         record_.ignoreBody = true;
         return;
     }
     applyRecordHead(fused.first.name(token), spanOf(at, fused.first), fused.second.name(token),
-                    spanOf(at, fused.second), token.front() == 'g');
+                    spanOf(at, fused.second), token.front() == 'g', facts.nameLine);
 }
 
 void DbActions::fusedField(std::string_view token, const Span& at) {
-    fusedField(token, at, splitFused(token));
+    fusedField(token, at, splitFused(token), {});
 }
 
-void DbActions::fusedField(std::string_view token, const Span& at, const FusedArguments& fused) {
+void DbActions::fusedField(std::string_view token, const Span& at, const FusedArguments& fused,
+                           const ReplayFacts& facts) {
     recorder_.step(Action::FusedField, &at);
-    if (refuseKeyword(token, at, fused.first)) return;
+    // What applyField would do, without working out the spans and the value.
+    if (const StepMemo* memo = acceptedBefore(facts); memo && memo->nameNotKeyword) {
+        edits_.setFieldView(
+            memo->field->index,
+            token.substr(fused.second.offset + memo->valueOffset, memo->valueLength));
+        return;
+    }
+    if (refuseKeywordName(token, at, fused.first, facts)) return;
     applyField(fused.first.name(token), spanOf(at, fused.first), valueOf(token, fused.second),
-               spanOf(at, fused.second));
+               spanOf(at, fused.second), facts);
 }
 
 void DbActions::fusedInfo(std::string_view token, const Span& at) {
-    fusedInfo(token, at, splitFused(token));
+    fusedInfo(token, at, splitFused(token), {});
 }
 
-void DbActions::fusedInfo(std::string_view token, const Span& at, const FusedArguments& fused) {
+void DbActions::fusedInfo(std::string_view token, const Span& at, const FusedArguments& fused,
+                          const ReplayFacts& facts) {
     recorder_.step(Action::FusedInfo, &at);
-    if (refuseKeyword(token, at, fused.first)) return;
+    if (refuseKeywordName(token, at, fused.first, facts)) return;
     applyInfo(fused.first.name(token), spanOf(at, fused.first), valueOf(token, fused.second));
 }
 

@@ -95,15 +95,15 @@ void DbActions::recover() {
 }
 
 void DbActions::beginRecord(std::string_view type, const Span& typeAt, std::string_view name,
-                            const Span& nameAt, bool visible) {
+                            const Span& nameAt, bool visible, const ReplayFacts& facts) {
     recorder_.step(Action::RecordHead, &typeAt, &nameAt, visible);
-    applyRecordHead(type, typeAt, name, nameAt, visible);
+    applyRecordHead(type, typeAt, name, nameAt, visible, facts.nameLine);
 }
 
 void DbActions::field(std::string_view name, const Span& nameAt, const JsonValue& value,
-                      const Span& valueAt) {
+                      const Span& valueAt, const ReplayFacts& facts) {
     recorder_.step(Action::Field, &nameAt, &valueAt);
-    applyField(name, nameAt, value, valueAt);
+    applyField(name, nameAt, value, valueAt, facts);
 }
 
 void DbActions::info(std::string_view name, const Span& nameAt, const JsonValue& value,
@@ -113,7 +113,7 @@ void DbActions::info(std::string_view name, const Span& nameAt, const JsonValue&
 }
 
 void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
-                                const Span& nameAt, bool visible) {
+                                const Span& nameAt, bool visible, std::uint32_t nameLine) {
     record_ = {};
     edits_.clear();
     if (!checkRecordName(name, nameAt)) {
@@ -140,10 +140,13 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         record_.ignoreBody = true;
         return;
     }
-    // Records of one type tend to come together: remember the last type looked up.
+    // Records of one type tend to come together: remember the last type looked up, and the
+    // longest name its records can have.
     if (type != lastTypeName_ || !lastType_) {
         lastType_ = db_.findRecordType(type);
         lastTypeName_.assign(type);
+        const dbstatic::FieldDef* nameField = lastType_ ? lastType_->findField("NAME") : nullptr;
+        lastNameSize_ = nameField ? nameField->size : 0;
     }
     dbstatic::RecordType* recordType = lastType_;
     if (!recordType) {
@@ -181,11 +184,10 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         }
         return;
     }
-    if (const dbstatic::FieldDef* nameField = recordType->findField("NAME");
-        nameField && nameField->size > 0 && name.size() >= nameField->size) {
+    if (lastNameSize_ > 0 && name.size() >= lastNameSize_) {
         reporter_.error(nameAt.begin, "record-name",
                         "can't create record " + quoted(name) + " of type " + quoted(type) +
-                            ": the name is longer than " + std::to_string(nameField->size - 1) +
+                            ": the name is longer than " + std::to_string(lastNameSize_ - 1) +
                             " characters");
         record_.ignoreBody = true;
         return;
@@ -198,15 +200,25 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         record_.ignoreBody = true;
         return;
     }
-    record_.node = db_.createRecord(*recordType, name, visible, positionOf(nameAt));
+    record_.node = db_.createRecord(*recordType, name, visible, positionOf(nameAt, nameLine));
 }
 
 // Where a record was defined: the database keeps each file name once.
-dbstatic::SourcePosition DbActions::positionOf(const Span& at) {
+dbstatic::SourcePosition DbActions::positionOf(const Span& at, std::uint32_t line) {
     const std::uint32_t source = at.begin.source;
     if (fileIds_.size() <= source) fileIds_.resize(source + 1, -1);
     if (fileIds_[source] < 0) fileIds_[source] = db_.internFile(sources_.source(source).name);
-    return {static_cast<std::uint32_t>(fileIds_[source]), sources_.lineOf(at.begin)};
+    return {static_cast<std::uint32_t>(fileIds_[source]), line ? line : sources_.lineOf(at.begin)};
+}
+
+const StepMemo* DbActions::acceptedBefore(const ReplayFacts& facts) const noexcept {
+    const StepMemo* memo = facts.memo;
+    if (!memo || facts.same != SameText::All || !memo->valueAccepted || !record_.node)
+        return nullptr;
+    if (memo->type != &record_.node->type() || memo->definitions != db_.definitionsVersion() ||
+        !(memo->options == db_.options()))
+        return nullptr;
+    return memo;
 }
 
 std::string_view DbActions::setterValue(const JsonValue& value) {
@@ -222,11 +234,30 @@ std::string_view DbActions::setterValue(const JsonValue& value) {
 }
 
 void DbActions::applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
-                           const Span& valueAt) {
+                           const Span& valueAt, const ReplayFacts& facts) {
     if (!record_.node) return;
     dbstatic::Record& node = *record_.node;
     const dbstatic::RecordType& type = node.type();
-    const dbstatic::FieldDef* field = type.findField(name);
+    // A replay's texts stay where they are until the load ends: the edits can keep views.
+    auto set = [&](std::uint16_t index, std::string_view text) {
+        if (facts.memo && text.data() != valueScratch_.data())
+            edits_.setFieldView(index, text);
+        else
+            edits_.setField(index, text);
+    };
+    // A replayed step with the value it had, accepted before, is accepted again.
+    if (const StepMemo* accepted = acceptedBefore(facts)) {
+        set(accepted->field->index,
+            value.text.substr(accepted->valueOffset, accepted->valueLength));
+        return;
+    }
+    // With the name it had, on a record of the type it had, under the definitions it had, it
+    // names the field it named then. Nothing else is learnt: what was refused is checked (and
+    // reported) again in every load.
+    StepMemo* memo = facts.same != SameText::None ? facts.memo : nullptr;
+    const bool learnt =
+        memo && memo->field && memo->type == &type && memo->definitions == db_.definitionsVersion();
+    const dbstatic::FieldDef* field = learnt ? memo->field : type.findField(name);
     if (!field) {
         std::vector<std::string> notes;
         const dbstatic::FieldDef* best =
@@ -246,14 +277,25 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
                         "can't set \"NAME\" field of record " + quoted(node.name()));
         return;
     }
+    if (memo && !learnt) {
+        memo->definitions = db_.definitionsVersion();
+        memo->type = &type;
+        memo->field = field;
+        memo->valueAccepted = false;
+    }
     const std::string_view text = setterValue(value);
     const dbstatic::PutStatus status = db_.checkField(type, *field, text);
     if (!status.ok()) {
         reportFieldValue(node, *field, text, status, valueAt);
         // A bad CALC expression is stored anyway, as EPICS does.
         if (status.error != PutError::BadCalc) return;
+    } else if (memo && facts.same == SameText::All && text.data() != valueScratch_.data()) {
+        memo->valueAccepted = true;
+        memo->options = db_.options();
+        memo->valueOffset = static_cast<std::uint32_t>(text.data() - value.text.data());
+        memo->valueLength = static_cast<std::uint32_t>(text.size());
     }
-    edits_.setField(field->index, text);
+    set(field->index, text);
 }
 
 void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,

@@ -65,8 +65,10 @@ void PlanRecorder::start(const CachedFile& file, ReplayPlans::Slot& slot, const 
 }
 
 void PlanRecorder::finish() {
-    if (recording_ && !failed_ && plan_.lineCount > 0)
+    if (recording_ && !failed_ && plan_.lineCount > 0) {
+        plan_.memos.assign(plan_.steps.size(), {});
         slot_->plan = std::make_unique<ReplayPlan>(std::move(plan_));
+    }
     recording_ = false;
 }
 
@@ -91,10 +93,13 @@ void PlanRecorder::addToken(DbTok kind, const Span& span, std::string_view text,
         failed_ = true;
         return;
     }
-    if (token.onDollarLine)
+    if (token.onDollarLine) {
         plan_.dollarTokens.push_back(static_cast<std::uint32_t>(plan_.tokens.size()));
-    else if (isFused(kind))
-        token.fused = splitFused(text);
+        // A replay compares its text with this one to tell what stayed the same.
+        token.recordedAt = static_cast<std::uint32_t>(plan_.recordedText.size());
+        plan_.recordedText.append(text);
+    }
+    if (isFused(kind)) token.fused = splitFused(text);
     plan_.tokens.push_back(token);
     tokenOffsets_.push_back(span.begin.offset);
 }

@@ -1,6 +1,7 @@
 #include "PlanReplayer.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace epicsdb::loaders {
 
@@ -37,9 +38,20 @@ std::string_view literalOf(DbTok kind, std::string_view text) {
 bool isHead(const ReplayPlan::Step& step) {
     return step.action == Action::RecordHead || step.action == Action::FusedRecordHead;
 }
+
+bool isFused(DbTok kind) {
+    return kind == DbTok::RecordHead || kind == DbTok::FieldStatement ||
+           kind == DbTok::InfoStatement;
+}
+
+// The two arguments' SameText as one step's: the second counts only with the first.
+SameText bothSame(SameText first, SameText second) {
+    if (first == SameText::None) return SameText::None;
+    return second == SameText::All ? SameText::All : SameText::Name;
+}
 } // namespace
 
-bool PlanReplayer::replay(const ReplayPlan& plan, std::uint32_t source) {
+bool PlanReplayer::replay(ReplayPlan& plan, std::uint32_t source) {
     if (!placeTokens(plan, source)) return false;
     takeSteps(plan);
     return true;
@@ -50,6 +62,7 @@ bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source) {
     if (!info.lineStarts || info.chunks.size() != 1 || info.lineStarts->size() != plan.lineCount)
         return false;
     const Chunk& chunk = info.chunks.back();
+    firstLine_ = chunk.firstLine;
     const std::vector<std::uint32_t>& lineStarts = *info.lineStarts;
     tokens_.resize(plan.tokens.size());
     if (!lexDollarLines(plan, source, chunk, lineStarts)) return false;
@@ -102,11 +115,42 @@ bool PlanReplayer::lexDollarLines(const ReplayPlan& plan, std::uint32_t source, 
             static_cast<std::uint32_t>(lexeme.text.data() - dollarText_.data()) -
             dollarLineStarts_[entry];
         const std::uint32_t begin = chunk.base + lineStart + spanColumn;
-        tokens_[index] = {
-            {chunk.data + lineStart + textColumn, lexeme.text.size()},
-            {{source, begin}, {source, begin + static_cast<std::uint32_t>(lexeme.text.size())}}};
+        Token& placed = tokens_[index];
+        placed.text = {chunk.data + lineStart + textColumn, lexeme.text.size()};
+        placed.span = {{source, begin},
+                       {source, begin + static_cast<std::uint32_t>(lexeme.text.size())}};
+        compareWithRecorded(plan, index);
     }
     return expected == plan.dollarTokens.size();
+}
+
+void PlanReplayer::compareWithRecorded(const ReplayPlan& plan, std::uint32_t index) {
+    const ReplayPlan::Token& token = plan.tokens[index];
+    Token& placed = tokens_[index];
+    const std::string_view recorded(plan.recordedText.data() + token.recordedAt, token.length);
+    if (placed.text == recorded) {
+        placed.same = SameText::All;
+        placed.fused = token.fused;
+        return;
+    }
+    placed.same = SameText::None;
+    if (!isFused(token.kind)) return;
+    // Splitting reads the first argument, and finds where the second starts, from the text
+    // before the second's first character: when that is as recorded, so are they. The lexer's
+    // rule ends the token with the second argument, blanks and ')'.
+    const FusedPiece& second = token.fused.second;
+    const std::string_view text = placed.text;
+    if (text.size() > second.offset + 1 &&
+        std::memcmp(text.data(), recorded.data(), second.offset + 1) == 0) {
+        std::size_t end = text.size() - 1;
+        while (text[end - 1] == ' ' || text[end - 1] == '\t')
+            --end;
+        placed.fused = token.fused;
+        placed.fused.second.length = static_cast<std::uint32_t>(end - second.offset);
+        placed.same = SameText::Name;
+        return;
+    }
+    placed.fused = splitFused(text);
 }
 
 std::string_view PlanReplayer::recordName(const ReplayPlan& plan,
@@ -115,9 +159,13 @@ std::string_view PlanReplayer::recordName(const ReplayPlan& plan,
     return fusedArguments(plan, step.a).second.name(tokens_[step.a].text);
 }
 
-FusedArguments PlanReplayer::fusedArguments(const ReplayPlan& plan, std::uint32_t i) const {
+const FusedArguments& PlanReplayer::fusedArguments(const ReplayPlan& plan, std::uint32_t i) const {
     const ReplayPlan::Token& token = plan.tokens[i];
-    return token.onDollarLine ? splitFused(tokens_[i].text) : token.fused;
+    return token.onDollarLine ? tokens_[i].fused : token.fused;
+}
+
+SameText PlanReplayer::sameText(const ReplayPlan& plan, std::uint32_t i) const {
+    return plan.tokens[i].onDollarLine ? tokens_[i].same : SameText::All;
 }
 
 JsonValue PlanReplayer::value(const ReplayPlan& plan, std::uint32_t i) const {
@@ -126,7 +174,8 @@ JsonValue PlanReplayer::value(const ReplayPlan& plan, std::uint32_t i) const {
 }
 
 // The parser would take the same actions: take them.
-void PlanReplayer::takeSteps(const ReplayPlan& plan) {
+void PlanReplayer::takeSteps(ReplayPlan& plan) {
+    plan.memos.resize(plan.steps.size());
     std::size_t nextHead = 0;
     auto prefetchNextHead = [&](std::size_t after) {
         nextHead = std::max(nextHead, after);
@@ -138,27 +187,36 @@ void PlanReplayer::takeSteps(const ReplayPlan& plan) {
     prefetchNextHead(0);
     auto text = [&](std::uint32_t i) { return tokens_[i].text; };
     auto span = [&](std::uint32_t i) -> const Span& { return tokens_[i].span; };
+    // A record's name is on its token's line.
+    auto lineOf = [&](std::uint32_t i) { return firstLine_ + plan.tokens[i].line; };
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         const ReplayPlan::Step& step = plan.steps[i];
+        StepMemo& memo = plan.memos[i];
         if (isHead(step)) prefetchNextHead(i + 1);
         switch (step.action) {
         case Action::RecordHead:
-            actions_.beginRecord(text(step.a), span(step.a), text(step.b), span(step.b), step.flag);
+            actions_.beginRecord(
+                text(step.a), span(step.a), text(step.b), span(step.b), step.flag,
+                {&memo, bothSame(sameText(plan, step.a), sameText(plan, step.b)), lineOf(step.b)});
             break;
         case Action::FusedRecordHead:
-            actions_.fusedRecordHead(text(step.a), span(step.a), fusedArguments(plan, step.a));
+            actions_.fusedRecordHead(text(step.a), span(step.a), fusedArguments(plan, step.a),
+                                     {&memo, sameText(plan, step.a), lineOf(step.a)});
             break;
         case Action::Field:
-            actions_.field(text(step.a), span(step.a), value(plan, step.b), span(step.b));
+            actions_.field(text(step.a), span(step.a), value(plan, step.b), span(step.b),
+                           {&memo, bothSame(sameText(plan, step.a), sameText(plan, step.b))});
             break;
         case Action::Info:
             actions_.info(text(step.a), span(step.a), value(plan, step.b), span(step.b));
             break;
         case Action::FusedField:
-            actions_.fusedField(text(step.a), span(step.a), fusedArguments(plan, step.a));
+            actions_.fusedField(text(step.a), span(step.a), fusedArguments(plan, step.a),
+                                {&memo, sameText(plan, step.a)});
             break;
         case Action::FusedInfo:
-            actions_.fusedInfo(text(step.a), span(step.a), fusedArguments(plan, step.a));
+            actions_.fusedInfo(text(step.a), span(step.a), fusedArguments(plan, step.a),
+                               {&memo, sameText(plan, step.a)});
             break;
         case Action::RecordAlias:
             actions_.recordAlias(text(step.a), span(step.a));

@@ -1,7 +1,9 @@
 // Replaying a plan (ReplayPlan.hpp): the next loads of a cached file take the actions its first
 // reading took, without the parser and without lexing its lines that have no '$'. Only this
 // load's lines with '$' are lexed again, and the plan is used only when they give the tokens it
-// expects.
+// expects. What the actions learnt from a step in an earlier load is kept with the plan
+// (StepMemo): each replayed step is told which of its texts are the same as when the plan was
+// recorded, so that it can use it.
 #pragma once
 
 #include "DbActions.hpp"
@@ -25,23 +27,30 @@ public:
 
     // Reads `source` (a cached file, read whole) again from its plan; false, having done
     // nothing, when this load's lines with '$' do not give the tokens the plan expects.
-    bool replay(const ReplayPlan& plan, std::uint32_t source);
+    bool replay(ReplayPlan& plan, std::uint32_t source);
 
 private:
     struct Token {
         std::string_view text;
         Span span;
+        // Tokens on '$' lines: this load's fused arguments, and what is as recorded.
+        FusedArguments fused{};
+        SameText same = SameText::None;
     };
     // This load's text and span of every plan token; false when the '$' lines disagree.
     bool placeTokens(const ReplayPlan& plan, std::uint32_t source);
     bool lexDollarLines(const ReplayPlan& plan, std::uint32_t source, const Chunk& chunk,
                         const std::vector<std::uint32_t>& lineStarts);
-    void takeSteps(const ReplayPlan& plan);
+    // How this load's '$' line token `index` compares with the recorded one; its arguments.
+    void compareWithRecorded(const ReplayPlan& plan, std::uint32_t index);
+    void takeSteps(ReplayPlan& plan);
     // The record a head step creates: its index slot is fetched one record ahead (a miss in a
     // large index otherwise stalls every record creation).
     [[nodiscard]] std::string_view recordName(const ReplayPlan& plan,
                                               const ReplayPlan::Step& step) const;
-    [[nodiscard]] FusedArguments fusedArguments(const ReplayPlan& plan, std::uint32_t i) const;
+    [[nodiscard]] const FusedArguments& fusedArguments(const ReplayPlan& plan,
+                                                       std::uint32_t i) const;
+    [[nodiscard]] SameText sameText(const ReplayPlan& plan, std::uint32_t i) const;
     [[nodiscard]] JsonValue value(const ReplayPlan& plan, std::uint32_t i) const;
 
     SourceManager& sources_;
@@ -49,6 +58,7 @@ private:
     const dbstatic::Database& db_;
 
     std::vector<Token> tokens_;
+    std::uint32_t firstLine_ = 1;                 // of the file's chunk
     std::string dollarText_;                      // this load's '$' lines, one after the other
     std::vector<std::uint32_t> dollarLineStarts_; // where each starts in dollarText_
     std::vector<std::uint32_t> dollarLines_;      // and which line of the file it is

@@ -6,17 +6,56 @@
 // actions. Anything a plan cannot express (definitions, includes, JSON objects and arrays,
 // values lexed in the JSON state on a line with '$', syntax errors) means no plan: such files
 // are read the ordinary way every time.
+//
+// A plan also keeps, for each step, what the record actions learnt from it that holds for every
+// load (StepMemo): the next loads then skip that work while it still holds.
 #pragma once
 
 #include "DbToken.hpp"
 #include "FusedStatement.hpp"
 
+#include <epicsdb/dbStatic/Database.hpp>
+
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace epicsdb::loaders {
+
+// Which arguments of a step have, in this load, the same text as when the plan was recorded.
+enum class SameText : std::uint8_t {
+    None,
+    Name, // the first argument (a field or info name, a record type)
+    All,
+};
+
+// What DbActions learnt from one step in an earlier load, and under which conditions it holds:
+// the step's argument texts being the same (SameText), the record being of the same type, the
+// database's definitions and options being unchanged. DbActions fills and checks it; the plan
+// only keeps it.
+struct StepMemo {
+    bool nameNotKeyword = false; // the first argument is not a keyword (needs only SameText)
+    // Field steps: the field of that name, looked up for a record of `type`.
+    std::uint64_t definitions = 0; // Database::definitionsVersion() it was learnt under
+    const dbstatic::RecordType* type = nullptr;
+    const dbstatic::FieldDef* field = nullptr;
+    // And the value, when the whole step was the same: checkField accepted it, under `options`,
+    // and the setter's text is value.substr(valueOffset, valueLength).
+    bool valueAccepted = false;
+    dbstatic::DatabaseOptions options;
+    std::uint32_t valueOffset = 0;
+    std::uint32_t valueLength = 0;
+};
+
+// What a replay tells the record actions about a step besides its tokens (nothing, for the
+// parser).
+struct ReplayFacts {
+    StepMemo* memo = nullptr; // the step's own, kept by the plan from one load to the next
+    SameText same = SameText::None;
+    std::uint32_t nameLine = 0; // record heads: the line of the record's name (0: look it up)
+};
 
 struct ReplayPlan {
     enum class Action : std::uint8_t {
@@ -43,7 +82,9 @@ struct ReplayPlan {
         std::uint32_t textColumn; // where the text handed over starts
         std::uint32_t length;     // of the text
         bool onDollarLine;
-        FusedArguments fused{}; // a fused statement's arguments (lines without '$' only)
+        FusedArguments fused{}; // a fused statement's arguments
+        // Tokens on '$' lines: where their text as recorded is in recordedText.
+        std::uint32_t recordedAt = 0;
     };
 
     std::uint32_t lineCount = 0;
@@ -51,6 +92,9 @@ struct ReplayPlan {
     std::vector<Token> tokens;
     std::vector<std::uint32_t> dollarTokens; // tokens on '$' lines, in order
     std::vector<Step> steps;
+    std::string recordedText; // of the tokens on '$' lines, one after the other
+    // One per step, filled by the replays (empty until the first).
+    std::vector<StepMemo> memos;
 };
 
 struct CachedFile;

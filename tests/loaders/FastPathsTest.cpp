@@ -172,3 +172,130 @@ TEST(FastPaths, TheProjectsExampleFilesLoadTheSameEitherWay) {
         std::filesystem::current_path(previous);
     });
 }
+
+// A replay keeps what a step gave (the field a name names, a value accepted) while the step's
+// texts, the record's type, the definitions and the options are as they were; these change
+// them between loads of one template.
+namespace {
+
+std::size_t countOf(const std::string& text, const std::string& what) {
+    std::size_t count = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++count;
+    return count;
+}
+
+const char* const kDeviceTemplate = R"db(record(ai, "$(P)ai") {
+    field(DESC, "$(P) device")
+    field(DTYP, "Test ai")
+    field(PREC, "70000")
+}
+)db";
+
+const char* const kOtherDeviceTemplate = R"db(record(ai, "$(P)ai") {
+    field(DTYP, "Other ai")
+}
+)db";
+
+} // namespace
+
+TEST(FastPaths, ReplaysSeeTheDefinitionsAndOptionsOfTheirLoad) {
+    ScratchDir dir;
+    const std::string file = dir.write("dev.template", kDeviceTemplate);
+    const std::string other = dir.write("other.template", kOtherDeviceTemplate);
+    const std::string device =
+        dir.write("dev.dbd", "device(ai, CONSTANT, devAiTest, \"Test ai\")\n");
+    const std::string otherDevice =
+        dir.write("other.dbd", "device(ai, CONSTANT, devAiOther, \"Other ai\")\n");
+    std::vector<bool> results;
+    const Outcome fast = expectSame([&](loaders::Loader& loader, dbstatic::Database& db) {
+        auto load = [&](const std::string& name, const std::string& p) {
+            results.push_back(loader.loadRecords(name, "P=" + p).ok);
+        };
+        // No such device support yet: refused in every load.
+        for (int i = 0; i < 3; ++i)
+            load(file, "none" + std::to_string(i) + ":");
+        // Added: accepted in the next loads.
+        loader.loadDatabase(device);
+        for (int i = 0; i < 3; ++i)
+            load(file, "added" + std::to_string(i) + ":");
+        // Strict conversions refuse the PREC that lax ones take, and lax ones take it again.
+        db.options().convertStrict = true;
+        for (int i = 0; i < 2; ++i)
+            load(file, "strict" + std::to_string(i) + ":");
+        db.options().convertStrict = false;
+        load(file, "lax:");
+        // A device support added by a load that is undone is gone for the loads after it.
+        db.beginLoad();
+        loader.loadDatabase(otherDevice);
+        for (int i = 0; i < 3; ++i)
+            load(other, "undone" + std::to_string(i) + ":");
+        db.endLoad(false);
+        for (int i = 0; i < 2; ++i)
+            load(other, "after" + std::to_string(i) + ":");
+    });
+    EXPECT_GE(fast.replays, 10u);
+    // Each run (fast, then plain) records its results; the fast run's come first.
+    ASSERT_EQ(results.size(), 28u);
+    const std::vector<bool> expected{false, false, false, true, true, true,  false,
+                                     false, true,  true,  true, true, false, false};
+    EXPECT_EQ(std::vector<bool>(results.begin(), results.begin() + 14), expected);
+    EXPECT_EQ(countOf(fast.diagnostics, "dev.template:3:"), 3u) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "dev.template:4:"), 2u) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "other.template:2:"), 2u) << fast.diagnostics;
+}
+
+TEST(FastPaths, ReplaysSeeARecordTypeDefinedAgainAfterAnUndoneLoad) {
+    ScratchDir dir;
+    const std::string file =
+        dir.write("t.template", "record(tst, \"$(P)r\") {\n    field(VAL, \"abc\")\n}\n");
+    auto type = [&](const std::string& name, int size) {
+        return dir.write(name, "recordtype(tst) {\n    field(NAME, DBF_STRING) { size(61) }\n"
+                               "    field(VAL, DBF_STRING) { size(" +
+                                   std::to_string(size) + ") }\n}\n");
+    };
+    const std::string wide = type("wide.dbd", 8);
+    const std::string narrow = type("narrow.dbd", 3);
+    const Outcome fast = expectSame([&](loaders::Loader& loader, dbstatic::Database& db) {
+        db.beginLoad();
+        loader.loadDatabase(wide);
+        for (int i = 0; i < 3; ++i)
+            loader.loadRecords(file, "P=wide" + std::to_string(i) + ":");
+        db.endLoad(false);
+        // The same name again, with a VAL too short for the value.
+        loader.loadDatabase(narrow);
+        for (int i = 0; i < 3; ++i)
+            loader.loadRecords(file, "P=narrow" + std::to_string(i) + ":");
+    });
+    EXPECT_GE(fast.replays, 4u);
+    EXPECT_EQ(countOf(fast.diagnostics, "t.template:2:"), 3u) << fast.diagnostics;
+}
+
+TEST(FastPaths, ReplaysReportAStaticBadValueInEveryInstanceAtItsLine) {
+    ScratchDir dir;
+    // The same statements on records of changing types ("*" names an existing record), and
+    // errors on lines without '$'.
+    const std::string records = dir.write("records.db", R"db(record(ai, "a") {}
+record(stringin, "s") {}
+record(bo, "b") {}
+)db");
+    const std::string file = dir.write("t.template", R"db(record("*", "$(R)") {
+    field(VAL, "text")
+    field(SCAN, "fast")
+    field(NOSUCH, "1")
+    field(DESC, "$(R) again")
+    field(ZNAM, "zero")
+}
+)db");
+    const Outcome fast = expectSame([&](loaders::Loader& loader, dbstatic::Database&) {
+        loader.loadRecords(records);
+        for (int i = 0; i < 9; ++i)
+            loader.loadRecords(file, std::string("R=") + "asb"[i % 3]);
+    });
+    EXPECT_GE(fast.replays, 8u);
+    EXPECT_EQ(countOf(fast.diagnostics, "t.template:3:"), 9u) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "t.template:4:"), 9u) << fast.diagnostics;
+    // VAL "text" is refused for ai and bo, ZNAM exists only for bo.
+    EXPECT_EQ(countOf(fast.diagnostics, "t.template:2:"), 6u) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "t.template:6:"), 6u) << fast.diagnostics;
+}

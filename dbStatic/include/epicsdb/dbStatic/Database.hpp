@@ -30,6 +30,7 @@ struct DatabaseOptions {
     bool convertStrict = false;      // dbConvertStrict
     bool bptNotMonotonic = false;    // dbBptNotMonotonic
     bool ignoreMissingMenus = false; // a recordtype may name a menu that does not exist
+    bool operator==(const DatabaseOptions&) const = default;
 };
 
 // Why a field value was refused (dbPutString). text() is the EPICS error text.
@@ -98,6 +99,12 @@ public:
     [[nodiscard]] mempool::Arena& arena() noexcept { return arena_; }
     [[nodiscard]] const mempool::Arena& arena() const noexcept { return arena_; }
 
+    // Changes whenever the definitions may have changed (an add that added, support
+    // registration, a rollback), to a value no database had before: what a reader learnt
+    // from them (a field looked up, a value checked) holds while it is unchanged. The options
+    // are not counted (they can be changed directly): compare options() too.
+    [[nodiscard]] std::uint64_t definitionsVersion() const noexcept { return definitionsVersion_; }
+
     // ---- definitions --------------------------------------------------------------------
     // Each add copies its texts into the arena. A duplicate name is ignored (the first one
     // wins, as in EPICS) and the existing definition is returned with `added` false.
@@ -120,7 +127,10 @@ public:
     // it: record types defined while `registered` is false have no support (EPICS's rec_size
     // 0), and their records cannot be created, until registerRecordSupport() registers every
     // type defined so far. True by default: a database the tools read supports every type.
-    void setSupportForNewTypes(bool registered) noexcept { newTypesSupported_ = registered; }
+    void setSupportForNewTypes(bool registered) noexcept {
+        newTypesSupported_ = registered;
+        definitionsChanged();
+    }
     void registerRecordSupport() noexcept;
     bool addDriver(std::string_view name);
     bool addRegistrar(std::string_view name);
@@ -225,6 +235,7 @@ private:
     void restoreNodes(const Undo& u);
     void restoreRecordLists(const Undo& u);
     void dropDefinitions(const Undo& u);
+    void definitionsChanged() noexcept;
     // The reusing puts (outside loads).
     void putOwnField(Record& real, std::uint16_t field, std::string_view value);
     FieldValue& ownFieldSlot(Record& real, std::uint16_t field);
@@ -238,6 +249,7 @@ private:
 
     DatabaseOptions options_;
     bool newTypesSupported_ = true;
+    std::uint64_t definitionsVersion_ = 0; // set by the constructor
     mempool::Arena arena_;
     std::unique_ptr<Index> index_;
     std::unique_ptr<Undo> undo_;
