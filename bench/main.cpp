@@ -1,6 +1,8 @@
-// epicsdb-bench: the reference workload (DESIGN.md) loaded four ways for several sizes N,
-// with time, system allocations and peak heap per record, checked against the targets, and a
-// plot of time per record against N.
+// epicsdb-bench: the reference workload (DESIGN.md) loaded five ways (flat .db, dbLoadRecords
+// x N, dbLoadTemplate, msi expansion, dbLoadTemplate + lint) for several sizes N, each with one
+// thread (jobs = 1) and with every core (jobs = 0). For each it prints the CPU time of the
+// process (all threads) and the wall time, system allocations and peak heap per record; checks
+// the figures against the targets and plots time per record against N.
 //
 //   epicsdb-bench [--sizes 400,4000,12000] [--plot FILE.svg] [--dir DIR]
 #include "HeapCounter.hpp"
@@ -22,38 +24,121 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
 namespace fs = std::filesystem;
 using namespace epicsdb;
-// Time is the CPU time of the process (user and system): on a shared machine it is much less
-// disturbed by other work than the wall clock, and the loads are single-threaded.
-struct Clock {
-    using duration = std::chrono::nanoseconds;
-    struct time_point {
-        std::chrono::nanoseconds since;
-        friend duration operator-(time_point a, time_point b) { return a.since - b.since; }
-    };
-    static time_point now() {
-        timespec t{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-        return {std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec)};
-    }
-};
 
 namespace {
 
-struct Measurement {
-    std::string scenario;
-    std::size_t instances = 0;
+// The two thread settings of LoaderOptions::jobs (msi expands on one thread: both rows are
+// that, measured twice).
+constexpr unsigned kOneCore = 1;
+constexpr unsigned kAllCores = 0;
+
+struct Timing {
+    double cpu = 0;  // CPU time of the process, user and system, summed over its threads
+    double wall = 0; // steady clock
+};
+
+// CPU time is much less disturbed by other work on a shared machine than the wall clock, so the
+// per-record figures use it; the wall clock is what shows threads paying off.
+class Stopwatch {
+public:
+    Stopwatch() : cpu_(cpuNow()), wall_(std::chrono::steady_clock::now()) {}
+    Timing elapsed() const {
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
+        return {cpuNow() - cpu_, wall};
+    }
+
+private:
+    static double cpuNow() {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+    }
+    double cpu_;
+    std::chrono::steady_clock::time_point wall_;
+};
+
+// One run of one scenario with one thread setting.
+struct Sample {
+    Timing time;
     std::size_t records = 0;
-    double seconds = 0;
     std::size_t allocations = 0;
     std::size_t peakBytes = 0;
     std::size_t outputBytes = 0; // expansion only
     bool ok = true;
 };
+
+// Heap counters and clocks around the measured part of a run; the heap is read outside the
+// timed span so that reading it costs nothing measured.
+class Probe {
+public:
+    Probe() : before_(startHeap()) {}
+    void stop(Sample& sample) const {
+        sample.time = watch_.elapsed();
+        const auto after = bench::heapSnapshot();
+        sample.allocations = after.calls - before_.calls;
+        sample.peakBytes = after.peakBytes - before_.liveBytes;
+    }
+
+private:
+    static bench::HeapSnapshot startHeap() {
+        const auto now = bench::heapSnapshot();
+        bench::resetPeak();
+        return now;
+    }
+    bench::HeapSnapshot before_;
+    Stopwatch watch_; // started last, after the peak reset
+};
+
+// A scenario at one N: the best times of each setting over the runs; allocations and peak heap
+// the larger of the two settings, so that their targets hold for both.
+struct Measurement {
+    std::string scenario;
+    std::size_t instances = 0;
+    std::size_t records = 0;
+    Timing oneCore{}, allCores{};
+    std::size_t allocations = 0;
+    std::size_t peakBytes = 0;
+    std::size_t outputBytes = 0;
+    bool ok = true;
+
+    double perRecord(std::size_t count) const {
+        return records ? static_cast<double>(count) / static_cast<double>(records) : 0;
+    }
+    double nsPerRecord() const {
+        return records ? oneCore.cpu / static_cast<double>(records) * 1e9 : 0;
+    }
+    double megabytesPerSecond() const {
+        return oneCore.cpu > 0 ? static_cast<double>(outputBytes) / oneCore.cpu / 1e6 : 0;
+    }
+};
+
+using Run = std::function<Sample(unsigned jobs)>;
+
+// The fastest of `repeats` runs of each setting, CPU and wall each on its own (the machine is
+// shared and noisy). The settings alternate so that a slow spell hits both alike.
+Measurement best(const std::string& scenario, std::size_t instances, int repeats, const Run& run) {
+    Measurement m{scenario, instances};
+    for (int i = 0; i < repeats; ++i)
+        for (unsigned jobs : {kOneCore, kAllCores}) {
+            const Sample s = run(jobs);
+            Timing& t = jobs == kOneCore ? m.oneCore : m.allCores;
+            t.cpu = i == 0 ? s.time.cpu : std::min(t.cpu, s.time.cpu);
+            t.wall = i == 0 ? s.time.wall : std::min(t.wall, s.time.wall);
+            m.records = s.records;
+            m.allocations = std::max(m.allocations, s.allocations);
+            m.peakBytes = std::max(m.peakBytes, s.peakBytes);
+            m.outputBytes = s.outputBytes;
+            m.ok &= s.ok;
+        }
+    return m;
+}
 
 // Counts diagnostics; the workload must load without any.
 class CountingSink final : public DiagnosticSink {
@@ -73,39 +158,120 @@ public:
     std::size_t bytes = 0;
 };
 
-// Runs `body` (which returns the number of records it made) with a fresh database whose
-// standard definitions are already loaded; measures only the body.
-Measurement measure(const std::string& scenario, std::size_t instances,
-                    const std::function<std::size_t(loaders::Loader&, CountingSink&)>& body,
-                    const std::vector<std::string>& includeDirs) {
-    Measurement m{scenario, instances};
+// Runs `body` with a fresh database whose standard definitions are already loaded; measures
+// only the body.
+Sample measureLoad(std::size_t instances, unsigned jobs,
+                   const std::vector<std::string>& includeDirs,
+                   const std::function<void(loaders::Loader&)>& body) {
     dbstatic::Database db;
     CountingSink sink;
     loaders::LoaderOptions options;
     options.includeDirs = includeDirs;
+    options.jobs = jobs;
     loaders::Loader loader(db, sink, options);
     loader.loadDefaultDefinitions();
-    const auto before = bench::heapSnapshot();
-    bench::resetPeak();
-    const auto start = Clock::now();
-    m.records = body(loader, sink);
-    m.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    const auto after = bench::heapSnapshot();
-    m.allocations = after.calls - before.calls;
-    m.peakBytes = after.peakBytes - before.liveBytes;
-    m.ok = sink.errors == 0 && m.records == instances * bench::kRecordsPerInstance;
+    Sample s;
+    const Probe probe;
+    body(loader);
+    probe.stop(s);
+    s.records = db.recordCount();
+    s.ok = sink.errors == 0 && s.records == instances * bench::kRecordsPerInstance;
+    return s;
+}
+
+// 1. One flat .db holding every instance (what msi would have written).
+Measurement flatFile(const fs::path& dir, std::size_t n, int repeats) {
+    const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
+    {
+        std::ofstream flat(flatPath, std::ios::binary);
+        for (std::size_t i = 0; i < n; ++i)
+            flat << bench::expandedInstance(i);
+    }
+    Measurement m = best("flat .db", n, repeats, [&](unsigned jobs) {
+        return measureLoad(n, jobs, {},
+                           [&](loaders::Loader& loader) { loader.loadRecords(flatPath); });
+    });
+    fs::remove(flatPath);
     return m;
 }
 
-// The fastest of `repeats` runs (the machine is shared and noisy); allocations and memory are
-// the same every run.
-Measurement best(int repeats, const std::function<Measurement()>& run) {
-    Measurement result = run();
-    for (int i = 1; i < repeats; ++i) {
-        Measurement again = run();
-        if (again.seconds < result.seconds) result.seconds = again.seconds;
-    }
-    return result;
+// 2. N dbLoadRecords calls of the template, each with its own macros.
+Measurement loadRecordsN(const std::string& templatePath, std::size_t n, int repeats) {
+    return best("dbLoadRecords x N", n, repeats, [&](unsigned jobs) {
+        return measureLoad(n, jobs, {}, [&](loaders::Loader& loader) {
+            std::string macros;
+            for (std::size_t i = 0; i < n; ++i) {
+                macros = "P=" + bench::instancePrefix(i) + ",N=" + std::to_string(i);
+                loader.loadRecords(templatePath, macros);
+            }
+        });
+    });
+}
+
+// 3. One substitution file (dbLoadTemplate).
+Measurement loadTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
+                         int repeats) {
+    return best("dbLoadTemplate", n, repeats, [&](unsigned jobs) {
+        return measureLoad(n, jobs, {dir.string()},
+                           [&](loaders::Loader& loader) { loader.loadTemplate(subPath); });
+    });
+}
+
+// 4. Expansion to text, as msi does it (on one thread, whatever the setting).
+Measurement msiExpansion(const fs::path& dir, const std::string& subPath, std::size_t n,
+                         int repeats) {
+    return best("msi expansion", n, repeats, [&](unsigned) {
+        CountingTextSink output, messages;
+        loaders::MsiOptions options;
+        options.includePaths = {dir.string()};
+        options.substitutionFile = subPath;
+        Sample s;
+        const Probe probe;
+        loaders::MsiExpander expander(options, {output, messages, {}});
+        const auto outcome = expander.run();
+        probe.stop(s);
+        s.records = n * bench::kRecordsPerInstance;
+        s.outputBytes = output.bytes;
+        s.ok = outcome == loaders::MsiOutcome::Success;
+        return s;
+    });
+}
+
+// 5. The same substitution file loaded as `epicsdb lint` loads it (the style rules see the
+// files, a failed load is kept), then every lint rule over the database (links resolved).
+Measurement lintTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
+                         int repeats) {
+    bool shown = false;
+    return best("dbLoadTemplate + lint", n, repeats, [&](unsigned jobs) {
+        dbstatic::Database db;
+        CountingSink sink;
+        DiagnosticList findings;
+        lint::LoadFindings loadFindings(findings);
+        loadFindings.setDatabase(&db);
+        loaders::LoaderOptions options;
+        options.includeDirs = {dir.string()};
+        options.observer = &loadFindings;
+        options.keepFailedLoads = true;
+        options.jobs = jobs;
+        loaders::Loader loader(db, sink, options);
+        loader.loadDefaultDefinitions();
+        Sample s;
+        const Probe probe;
+        loader.loadTemplate(subPath);
+        const lint::LintTarget target{"bench", &db};
+        lint::lintDatabases({&target, 1}, {}, findings);
+        probe.stop(s);
+        s.records = db.recordCount();
+        s.ok = sink.errors == 0 && s.records == n * bench::kRecordsPerInstance;
+        // The workload is meant to be clean; say so once when it is not.
+        if (!findings.items.empty() && n <= 400 && !shown) {
+            shown = true;
+            std::fprintf(stderr, "  lint findings on the workload: %zu (first: %s %s)\n",
+                         findings.items.size(), findings.items[0].code.c_str(),
+                         findings.items[0].message.c_str());
+        }
+        return s;
+    });
 }
 
 std::vector<std::size_t> parseSizes(const std::string& text) {
@@ -120,130 +286,33 @@ std::vector<std::size_t> parseSizes(const std::string& text) {
     return sizes;
 }
 
+// `label` centred in dashes over `width` columns, to group two table columns.
+std::string rule(const std::string& label, std::size_t width) {
+    const std::size_t dashes = width > label.size() + 2 ? width - label.size() - 2 : 0;
+    return std::string(dashes / 2, '-') + " " + label + " " + std::string(dashes - dashes / 2, '-');
+}
+
+void printHeader(unsigned cores) {
+    const std::string all = "all " + std::to_string(cores) + " cores";
+    std::printf("%-21s %6s %8s  %-15s  %-15s %7s %7s %7s %6s\n", "", "", "",
+                rule("1 core", 15).c_str(), rule(all, 15).c_str(), "ns/rec", "allocs", "peak B",
+                "msi");
+    std::printf("%-21s %6s %8s  %7s %7s  %7s %7s %7s %7s %7s %6s\n", "scenario", "N", "records",
+                "CPU s", "wall s", "CPU s", "wall s", "1 core", "/rec", "/rec", "MB/s");
+}
+
 void printRow(const Measurement& m) {
-    const double perRecord = m.records ? m.seconds / static_cast<double>(m.records) : 0;
-    std::printf("%-24s %7zu %9zu %10.0f ns %12.3f %14.0f %9.3f s", m.scenario.c_str(), m.instances,
-                m.records, perRecord * 1e9,
-                m.records ? static_cast<double>(m.allocations) / static_cast<double>(m.records) : 0,
-                m.records ? static_cast<double>(m.peakBytes) / static_cast<double>(m.records) : 0,
-                m.seconds);
-    if (m.outputBytes)
-        std::printf("  %7.0f MB/s", static_cast<double>(m.outputBytes) / m.seconds / 1e6);
+    std::printf("%-21s %6zu %8zu  %7.3f %7.3f  %7.3f %7.3f %7.0f %7.3f %7.0f", m.scenario.c_str(),
+                m.instances, m.records, m.oneCore.cpu, m.oneCore.wall, m.allCores.cpu,
+                m.allCores.wall, m.nsPerRecord(), m.perRecord(m.allocations),
+                m.perRecord(m.peakBytes));
+    if (m.outputBytes) std::printf(" %6.0f", m.megabytesPerSecond());
     std::printf("%s\n", m.ok ? "" : "  (FAILED TO LOAD)");
 }
 
-// 1. One flat .db holding every instance (what msi would have written).
-Measurement flatFile(const fs::path& dir, std::size_t n, int repeats) {
-    const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
-    {
-        std::ofstream flat(flatPath, std::ios::binary);
-        for (std::size_t i = 0; i < n; ++i)
-            flat << bench::expandedInstance(i);
-    }
-    Measurement m = best(repeats, [&] {
-        return measure("flat .db", n,
-                       [&](loaders::Loader& loader, CountingSink&) {
-                           loader.loadRecords(flatPath);
-                           return loader.database().recordCount();
-                       },
-                       {});
-    });
-    fs::remove(flatPath);
-    return m;
-}
-
-// 2. N dbLoadRecords calls of the template, each with its own macros.
-Measurement loadRecordsN(const std::string& templatePath, std::size_t n, int repeats) {
-    return best(repeats, [&] {
-        return measure("dbLoadRecords x N", n,
-                       [&](loaders::Loader& loader, CountingSink&) {
-                           std::string macros;
-                           for (std::size_t i = 0; i < n; ++i) {
-                               macros = "P=" + bench::instancePrefix(i) + ",N=" + std::to_string(i);
-                               loader.loadRecords(templatePath, macros);
-                           }
-                           return loader.database().recordCount();
-                       },
-                       {});
-    });
-}
-
-// 3. One substitution file (dbLoadTemplate).
-Measurement loadTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
-                         int repeats) {
-    return best(repeats, [&] {
-        return measure("dbLoadTemplate", n,
-                       [&](loaders::Loader& loader, CountingSink&) {
-                           loader.loadTemplate(subPath);
-                           return loader.database().recordCount();
-                       },
-                       {dir.string()});
-    });
-}
-
-// 4. Expansion to text, as msi does it.
-Measurement msiExpansion(const fs::path& dir, const std::string& subPath, std::size_t n,
-                         int repeats) {
-    return best(repeats, [&] {
-        Measurement m{"msi expansion", n};
-        CountingTextSink output, messages;
-        loaders::MsiOptions options;
-        options.includePaths = {dir.string()};
-        options.substitutionFile = subPath;
-        const auto before = bench::heapSnapshot();
-        bench::resetPeak();
-        const auto start = Clock::now();
-        loaders::MsiExpander expander(options, {output, messages, {}});
-        const auto outcome = expander.run();
-        m.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        const auto after = bench::heapSnapshot();
-        m.records = n * bench::kRecordsPerInstance;
-        m.allocations = after.calls - before.calls;
-        m.peakBytes = after.peakBytes - before.liveBytes;
-        m.outputBytes = output.bytes;
-        m.ok = outcome == loaders::MsiOutcome::Success;
-        return m;
-    });
-}
-
-// 5. The same substitution file loaded as `epicsdb lint` loads it (the style rules see the
-// files, a failed load is kept), then every lint rule over the database (links resolved).
-Measurement lintTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
-                         int repeats) {
-    return best(repeats, [&] {
-        Measurement m{"dbLoadTemplate + lint", n};
-        dbstatic::Database db;
-        CountingSink sink;
-        DiagnosticList findings;
-        lint::LoadFindings loadFindings(findings);
-        loadFindings.setDatabase(&db);
-        loaders::LoaderOptions options;
-        options.includeDirs = {dir.string()};
-        options.observer = &loadFindings;
-        options.keepFailedLoads = true;
-        loaders::Loader loader(db, sink, options);
-        loader.loadDefaultDefinitions();
-        const auto before = bench::heapSnapshot();
-        bench::resetPeak();
-        const auto start = Clock::now();
-        loader.loadTemplate(subPath);
-        const lint::LintTarget target{"bench", &db};
-        lint::lintDatabases({&target, 1}, {}, findings);
-        m.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        const auto after = bench::heapSnapshot();
-        m.records = db.recordCount();
-        m.allocations = after.calls - before.calls;
-        m.peakBytes = after.peakBytes - before.liveBytes;
-        m.ok = sink.errors == 0 && m.records == n * bench::kRecordsPerInstance;
-        if (!findings.items.empty() && n <= 400)
-            std::fprintf(stderr, "  lint findings on the workload: %zu (first: %s %s)\n",
-                         findings.items.size(), findings.items[0].code.c_str(),
-                         findings.items[0].message.c_str());
-        return m;
-    });
-}
-
 // The targets (DESIGN.md and the issues), judged on the figures; true when all are met.
+// Per-record, lint and msi throughput figures use the 1-core CPU time (steady on a shared
+// machine); the absolute ones at N = 4000 use the all-cores wall time, what a user waits.
 bool reportTargets(const std::vector<Measurement>& all, const std::vector<std::size_t>& sizes) {
     std::printf("\ntargets:\n");
     bool allMet = true;
@@ -251,6 +320,8 @@ bool reportTargets(const std::vector<Measurement>& all, const std::vector<std::s
         allMet &= met;
         std::printf("  [%s] %s\n", met ? "met " : "MISS", what.c_str());
     };
+    const std::map<std::string, double> wallLimits{
+        {"dbLoadTemplate", 0.2}, {"flat .db", 0.3}, {"msi expansion", 0.05}};
     std::map<std::string, std::map<std::size_t, const Measurement*>> byScenario;
     for (const Measurement& m : all)
         byScenario[m.scenario][m.instances] = &m;
@@ -260,46 +331,73 @@ bool reportTargets(const std::vector<Measurement>& all, const std::vector<std::s
     for (const auto& [scenario, runs] : byScenario) {
         const Measurement& lo = *runs.at(smallest);
         const Measurement& hi = *runs.at(largest);
-        const double ratio = (hi.seconds / static_cast<double>(hi.records)) /
-                             (lo.seconds / static_cast<double>(lo.records));
+        const double ratio = hi.nsPerRecord() / lo.nsPerRecord();
         std::snprintf(line, sizeof line,
                       "%s: time per record at N=%zu is %.2fx that at N=%zu (target <= 1.2x)",
                       scenario.c_str(), largest, ratio, smallest);
         verdict(ratio <= 1.2, line);
+        const auto at4000 = runs.find(4000);
+        if (auto limit = wallLimits.find(scenario);
+            limit != wallLimits.end() && at4000 != runs.end()) {
+            const Measurement& m = *at4000->second;
+            std::snprintf(line, sizeof line,
+                          "%s: %zu records in %.3f s wall with all cores (target <= %.2f s)",
+                          scenario.c_str(), m.records, m.allCores.wall, limit->second);
+            verdict(m.allCores.wall <= limit->second, line);
+        }
         if (scenario == "dbLoadTemplate + lint") {
             // Lint is judged against the load it adds to (issue: under 2x check).
-            if (auto it = runs.find(4000); it != runs.end()) {
-                const Measurement& load = *byScenario.at("dbLoadTemplate").at(4000);
-                const double times = it->second->seconds / load.seconds;
+            if (at4000 != runs.end()) {
+                const Measurement& m = *at4000->second;
+                const double times =
+                    m.oneCore.cpu / byScenario.at("dbLoadTemplate").at(4000)->oneCore.cpu;
                 std::snprintf(line, sizeof line,
                               "%s: %zu records in %.3f s, %.2fx the load alone (target < 2x)",
-                              scenario.c_str(), it->second->records, it->second->seconds, times);
+                              scenario.c_str(), m.records, m.oneCore.cpu, times);
                 verdict(times < 2.0, line);
             }
             continue;
         }
         if (scenario == "msi expansion") {
-            const double rate = static_cast<double>(hi.outputBytes) / hi.seconds / 1e6;
+            const double rate = hi.megabytesPerSecond();
             std::snprintf(line, sizeof line, "%s: %.0f MB/s of output at N=%zu (target > 500)",
                           scenario.c_str(), rate, largest);
             verdict(rate > 500, line);
             continue;
         }
-        const double allocs = static_cast<double>(hi.allocations) / static_cast<double>(hi.records);
-        const double bytes = static_cast<double>(hi.peakBytes) / static_cast<double>(hi.records);
+        const double allocs = hi.perRecord(hi.allocations);
+        const double bytes = hi.perRecord(hi.peakBytes);
         std::snprintf(line, sizeof line,
                       "%s: %.3f system allocations and %.0f bytes of peak heap per record at "
                       "N=%zu (targets < 0.1 and < 300)",
                       scenario.c_str(), allocs, bytes, largest);
         verdict(allocs < 0.1 && bytes < 300, line);
-        if (auto it = runs.find(4000); it != runs.end()) {
-            const double limit = scenario == "flat .db" ? 1.0 : 0.5;
-            std::snprintf(line, sizeof line, "%s: %zu records in %.3f s (target < %.1f s)",
-                          scenario.c_str(), it->second->records, it->second->seconds, limit);
-            verdict(it->second->seconds < limit, line);
-        }
     }
     return allMet;
+}
+
+// Per scenario, a solid line for the 1-core CPU time and a dashed one, same colour, for the
+// all-cores wall time.
+std::vector<bench::Line> plotLines(const std::vector<Measurement>& all) {
+    std::vector<std::string> scenarios;
+    for (const Measurement& m : all)
+        if (std::find(scenarios.begin(), scenarios.end(), m.scenario) == scenarios.end())
+            scenarios.push_back(m.scenario);
+    std::vector<bench::Line> lines;
+    for (std::size_t i = 0; i < scenarios.size(); ++i) {
+        bench::Line one{scenarios[i] + " (1 core, CPU)", i, false, {}};
+        bench::Line many{scenarios[i] + " (all cores, wall)", i, true, {}};
+        for (const Measurement& m : all)
+            if (m.scenario == scenarios[i] && m.records) {
+                const double n = static_cast<double>(m.instances);
+                const double records = static_cast<double>(m.records);
+                one.points.emplace_back(n, m.oneCore.cpu / records * 1e9);
+                many.points.emplace_back(n, m.allCores.wall / records * 1e9);
+            }
+        lines.push_back(std::move(one));
+        lines.push_back(std::move(many));
+    }
+    return lines;
 }
 
 } // namespace
@@ -322,23 +420,32 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (sizes.empty()) {
+        std::fprintf(stderr, "epicsdb-bench: --sizes needs at least one size\n");
+        return 2;
+    }
     fs::create_directories(dir);
     const std::string templatePath = (dir / "bench.template").string();
     std::ofstream(templatePath) << bench::templateText();
 
+    const unsigned cores = std::thread::hardware_concurrency();
     std::printf("epicsdb benchmark: reference workload, %zu standard records per instance;\n"
-                "times are CPU time of the process, the best of several runs\n",
-                bench::kRecordsPerInstance);
-    std::printf("%-24s %7s %9s %13s %12s %14s %11s\n", "scenario", "N", "records", "time/record",
-                "allocs/rec", "peak B/rec", "total");
+                "each scenario with jobs=1 (1 core) and jobs=0 (all cores: %u here); CPU time of\n"
+                "the process (all threads) and wall time, each the best of several runs;\n"
+                "ns/rec and MB/s from the 1-core CPU time; allocations and peak heap per record\n"
+                "the larger of the two settings\n\n",
+                bench::kRecordsPerInstance, cores);
+    printHeader(cores);
     std::vector<Measurement> all;
     auto add = [&](Measurement m) {
         printRow(m);
+        std::fflush(stdout);
         all.push_back(std::move(m));
     };
     for (std::size_t n : sizes) {
-        // The fastest of several runs: the machine is shared and noisy.
-        const int repeats = n <= 1000 ? 9 : 3;
+        // Fewer runs of the big sizes keep `make bench` within a few minutes; their longer runs
+        // are less disturbed by noise anyway.
+        const int repeats = n <= 1000 ? 9 : n <= 5000 ? 3 : 2;
         add(flatFile(dir, n, repeats));
         add(loadRecordsN(templatePath, n, repeats));
         const std::string subPath =
@@ -352,12 +459,7 @@ int main(int argc, char** argv) {
     fs::remove_all(dir);
 
     const bool allMet = reportTargets(all, sizes);
-    bench::Series series;
-    for (const Measurement& m : all)
-        if (m.records)
-            series[m.scenario].emplace_back(static_cast<double>(m.instances),
-                                            m.seconds / static_cast<double>(m.records) * 1e9);
-    bench::writePlot(plotPath, series);
+    bench::writePlot(plotPath, plotLines(all));
     std::printf("\nplot of time per record against N: %s\n", plotPath.c_str());
     return allMet ? 0 : 1;
 }

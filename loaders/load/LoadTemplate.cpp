@@ -7,11 +7,14 @@
 #include <epicsdb/loaders/Loader.hpp>
 
 #include "LoaderImpl.hpp"
+#include "TemplateAhead.hpp"
 #include "source/SearchPath.hpp"
 #include "source/TextFile.hpp"
 #include "substitutions/IocSubstReader.hpp"
 #include "substitutions/TemplateSets.hpp"
 
+#include <new>
+#include <optional>
 #include <span>
 
 namespace epicsdb::loaders {
@@ -50,18 +53,49 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
                             impl.options.embeddedDefinitions ? FileSearch::Embedded::Fallback
                                                              : FileSearch::Embedded::Never,
                             impl.environment(), impl.workingDirectory()};
+    // With more than one thread, the file is read (and templates expanded) ahead.
+    std::optional<TemplateAhead> ahead;
+    if (impl.threads() > 1)
+        ahead.emplace(path, text, impl.options.templateMaxVars, macros,
+                      impl.options.quietMacroWarnings, impl.options.macroExpansionLimit);
+    PreparedExpansion* prepared = nullptr; // the current set's
     TemplateSets sets(
         impl.sink, search, macros,
         [&](const std::string& templateFile, std::string_view setMacros,
             std::span<const ContextFrame> context) {
             const LoadResult loaded = impl.run(
-                setMacros, searchPath, [&](DbReader& reader) { reader.readFile(templateFile); },
+                setMacros, searchPath,
+                [&](DbReader& reader) {
+                    if (prepared && prepared->macros == setMacros) reader.offerExpansion(prepared);
+                    reader.readFile(templateFile);
+                    if (ahead && reader.lastFile()) ahead->known(templateFile, reader.lastFile());
+                },
                 false, context);
             return TemplateSets::Counts{loaded.errors, loaded.warnings};
         },
         impl.options.observer);
-    IocSubstReader reader(path, text, impl.options.templateMaxVars, sets);
-    reader.read();
+    if (ahead) {
+        for (;;) {
+            std::unique_ptr<TemplateAhead::Event> event = ahead->next();
+            if (!event) throw std::bad_alloc(); // the worker could not even say why it stopped
+            if (event->error) std::rethrow_exception(event->error);
+            if (event->kind == TemplateAhead::Event::Kind::End) break;
+            if (event->kind == TemplateAhead::Event::Kind::Diagnostic) {
+                sets.onDiagnostic(std::move(event->diagnostic));
+            } else {
+                prepared =
+                    event->prepared && event->prepared->file ? event->prepared.get() : nullptr;
+                sets.onSet(event->set);
+                // The load took the text: a spare buffer goes back for the next ones.
+                if (prepared && !prepared->text) ahead->giveBuffer(impl.sources.takeBuffer());
+                prepared = nullptr;
+            }
+            ahead->recycle(std::move(event));
+        }
+    } else {
+        IocSubstReader reader(path, text, impl.options.templateMaxVars, sets);
+        reader.read();
+    }
     result.errors = sets.count().errors();
     result.warnings = sets.count().warnings();
     result.ok = result.errors == 0;

@@ -56,8 +56,9 @@ void Loader::setTemplateMaxVars(std::size_t count) noexcept {
 }
 
 LoaderStats Loader::stats() const noexcept {
-    return {impl_->files.filesRead(), impl_->files.bytesRead(), impl_->loads,
-            impl_->counters.linesExpanded, impl_->counters.replays};
+    return {
+        impl_->files.filesRead(),      impl_->files.bytesRead(), impl_->loads,
+        impl_->counters.linesExpanded, impl_->counters.replays,  impl_->counters.expansionsAhead};
 }
 
 } // namespace epicsdb::loaders

@@ -8,10 +8,12 @@
 
 #include <epicsdb/loaders/Loader.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace epicsdb::loaders {
@@ -43,6 +45,10 @@ struct Loader::Impl {
     dbstatic::Database& db;
     DiagnosticSink& sink;
     LoaderOptions options;
+    // The threads loads may use (LoaderOptions::jobs, 0 meaning every core).
+    [[nodiscard]] unsigned threads() const noexcept {
+        return options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    }
     FileCache files;
     LoaderCounters counters;
     std::size_t loads = 0;
@@ -79,7 +85,8 @@ struct Loader::Impl {
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
                                 options.maxNestingDepth, options.maxFileBytes, options.fastPaths,
-                                options.environment, options.observer},
+                                options.jobs, options.parallelPieceBytes, options.environment,
+                                options.observer},
                     sources, reporter, &expander};
     bool running = false;
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <optional>
 
 namespace epicsdb::loaders {
@@ -21,10 +22,22 @@ struct DbInput::Open {
     bool atEof = false;
     std::uint32_t nextLine = 1;
     std::uint32_t chunkBase = 0; // base offset of the chunk being scanned
+    char* data = nullptr;        // the chunk being scanned, and its size (without the NULs)
+    std::uint32_t size = 0;
+    bool json = false; // the scanner's state
+    // Lexing ahead (LexAhead.hpp): a job feeds this file, with pieces of its one chunk (a text
+    // in memory) or with its blocks (a stream); `following` while its tokens are taken.
+    bool ahead = false;
+    bool aheadText = false;
+    bool following = false;
+    std::unique_ptr<AheadBatch> batch;
+    std::size_t index = 0;     // the batch's next token
+    std::size_t nextHead = 0;  // where the next record head to fetch ahead is looked for
+    std::uint32_t lastEnd = 0; // where the last token taken ends
 };
 
 namespace {
-constexpr std::size_t kBlockBytes = 1u << 20;
+constexpr std::size_t kBlockBytes = LexAhead::kBlockBytes;
 
 std::uint32_t countLines(std::string_view text) {
     return static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
@@ -58,11 +71,26 @@ DbInput::Open& DbInput::pushOpen(std::uint32_t source, std::string_view path) {
     input.atEof = false;
     input.nextLine = 1;
     input.chunkBase = 0;
+    input.data = nullptr;
+    input.size = 0;
+    input.json = false;
+    input.ahead = input.aheadText = input.following = false;
+    input.index = input.nextHead = 0;
+    input.lastEnd = 0;
     input.scanner.setFusedStatements(fusedStatements_);
     return input;
 }
 
+void DbInput::endAhead(Open& input) noexcept {
+    if (input.ahead) ahead_.finish();
+    ahead_.recycle(std::move(input.batch));
+    input.ahead = input.aheadText = input.following = false;
+}
+
 void DbInput::popOpen() {
+    forgetSplits();
+    // The worker lets go of the file before it is closed.
+    endAhead(*inputs_.back());
     inputs_.back()->file.reset();
     spare_.push_back(std::move(inputs_.back()));
     inputs_.pop_back();
@@ -71,6 +99,7 @@ void DbInput::popOpen() {
 void DbInput::reset() {
     while (!inputs_.empty())
         popOpen();
+    offered_ = nullptr;
 }
 
 void DbInput::pushCached(std::uint32_t source, std::string_view path, CachedFile& file) {
@@ -87,6 +116,10 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
     }
     Open& input = pushOpen(source, path);
     input.file = std::move(file);
+    if (lexAhead_ && !ahead_.busy()) {
+        ahead_.startStream(input.file.get(), expander_ != nullptr, fusedStatements_);
+        input.ahead = true;
+    }
     loadChunk(input);
     return true;
 }
@@ -145,34 +178,14 @@ void DbInput::expandInto(Open& input, std::string_view raw, std::string& out,
 
 void DbInput::expandCached(Open& input, const CachedFile& file, std::string& out,
                            std::vector<std::uint32_t>& lineStarts) {
-    const std::string_view raw = file.content();
-    const std::size_t lines = file.lineStarts.size();
-    out.reserve(raw.size() + raw.size() / 4 + 2);
-    lineStarts.clear();
-    auto endOf = [&](std::size_t line) {
-        return line + 1 < lines ? file.lineStarts[line + 1] : raw.size();
-    };
-    for (std::size_t line = 0; line < lines;) {
-        if (file.lineHasDollar[line]) {
-            lineStarts.push_back(static_cast<std::uint32_t>(out.size()));
-            const std::uint32_t start = file.lineStarts[line];
-            expandLine(input, raw.substr(start, endOf(line) - start), out,
-                       static_cast<std::uint32_t>(line + 1));
-            ++line;
-            continue;
-        }
-        // A run of lines without '$': copied as they are.
-        const std::size_t first = line;
-        const std::uint32_t shift = static_cast<std::uint32_t>(out.size()) - file.lineStarts[first];
-        while (line < lines && !file.lineHasDollar[line]) {
-            lineStarts.push_back(file.lineStarts[line] + shift);
-            ++line;
-        }
-        out.append(raw.data() + file.lineStarts[first], endOf(line - 1) - file.lineStarts[first]);
-    }
+    expandCachedLines(file, out, lineStarts,
+                      [&](std::string_view text, std::string& into, std::uint32_t line) {
+                          expandLine(input, text, into, line);
+                      });
 }
 
 bool DbInput::loadChunk(Open& input) {
+    forgetSplits();
     return input.cached ? loadCachedChunk(input) : loadStreamChunk(input);
 }
 
@@ -187,7 +200,18 @@ bool DbInput::loadCachedChunk(Open& input) {
         std::unique_ptr<std::string> storage;
         char* data = file.text.data(); // scanned in place when nothing needs expanding
         std::size_t size = file.content().size();
-        if (expander_ && file.hasDollar) {
+        const bool expanded = expander_ && file.hasDollar;
+        if (expanded && offered_ && offered_->file == &file && inputs_.size() == 1) {
+            // Expanded ahead, with this load's macros, without a problem (TemplateAhead).
+            counters_.linesExpanded += offered_->linesExpanded;
+            ++counters_.expansionsAhead;
+            storage = std::move(offered_->text);
+            info.ownLineStarts.swap(offered_->lineStarts);
+            info.lineStarts = &info.ownLineStarts;
+            size = storage->size() - 2;
+            data = storage->data();
+            offered_ = nullptr;
+        } else if (expanded) {
             storage = sources_.takeBuffer();
             expandCached(input, file, *storage, info.ownLineStarts);
             info.lineStarts = &info.ownLineStarts;
@@ -202,7 +226,13 @@ bool DbInput::loadCachedChunk(Open& input) {
         Chunk& chunk = sources_.addChunk(input.source, 1, std::move(storage), data,
                                          static_cast<std::uint32_t>(size));
         input.chunkBase = chunk.base;
+        input.data = data;
+        input.size = static_cast<std::uint32_t>(size);
         input.scanner.reset(data, size + 2);
+        if (lexAhead_ && !expanded && size >= 2 * pieceBytes_ && !ahead_.busy()) {
+            ahead_.startText({data, size}, pieceBytes_, fusedStatements_);
+            input.ahead = input.aheadText = input.following = true;
+        }
         return true;
     }
 }
@@ -211,7 +241,25 @@ bool DbInput::loadCachedChunk(Open& input) {
 bool DbInput::loadStreamChunk(Open& input) {
     std::unique_ptr<std::string> raw;
     std::string_view rawText;
-    {
+    bool hasDollar = false;
+    if (input.ahead) {
+        // The worker read the block (and lexed it, unless it is to be expanded).
+        ahead_.recycle(std::move(input.batch));
+        input.following = false;
+        if (input.atEof) return false;
+        input.batch = ahead_.next();
+        if (!input.batch) throw std::bad_alloc(); // it could not even say why it stopped
+        if (input.batch->error) std::rethrow_exception(input.batch->error);
+        if (!input.batch->block) {
+            input.atEof = true;
+            return false;
+        }
+        raw = std::move(input.batch->block);
+        if (input.batch->lexed) raw->resize(raw->size() - 2);
+        ahead_.giveBuffer(sources_.takeBuffer());
+        rawText = *raw;
+        hasDollar = input.batch->hasDollar;
+    } else {
         if (input.atEof && input.leftover.empty()) return false;
         raw = sources_.takeBuffer();
         raw->swap(input.leftover);
@@ -237,15 +285,16 @@ bool DbInput::loadStreamChunk(Open& input) {
             raw->resize(lastNewline + 1);
         }
         rawText = *raw;
+        hasDollar = std::memchr(rawText.data(), '$', rawText.size()) != nullptr;
     }
 
     const std::uint32_t firstLine = input.nextLine;
-    input.nextLine += countLines(rawText);
+    input.nextLine += input.batch ? input.batch->newlines : countLines(rawText);
 
     std::unique_ptr<std::string> storage;
     char* data = nullptr;
     std::size_t size = rawText.size();
-    if (expander_ && std::memchr(rawText.data(), '$', rawText.size())) {
+    if (expander_ && hasDollar) {
         storage = sources_.takeBuffer();
         expandInto(input, rawText, *storage, firstLine);
         size = storage->size();
@@ -265,7 +314,15 @@ bool DbInput::loadStreamChunk(Open& input) {
     Chunk& chunk = sources_.addChunk(input.source, firstLine, std::move(storage), data,
                                      static_cast<std::uint32_t>(size));
     input.chunkBase = chunk.base;
-    input.scanner.reset(data, size + 2);
+    input.data = data;
+    input.size = static_cast<std::uint32_t>(size);
+    // The worker's tokens hold where the scanner would be in the INITIAL state at the start.
+    if (input.batch && input.batch->lexed && !input.json) {
+        input.following = true;
+        input.index = input.nextHead = 0;
+    } else {
+        input.scanner.reset(data, size + 2);
+    }
     return true;
 }
 
@@ -288,10 +345,93 @@ bool DbInput::isOpen(std::string_view path) const noexcept {
     return false;
 }
 
+// The worker's next token, from the batch being read or (a text in memory) the next one.
+bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
+    for (;;) {
+        AheadBatch* batch = input.batch.get();
+        if (batch && input.index < batch->tokens.size()) {
+            const AheadToken& token = batch->tokens[input.index++];
+            lexeme.kind = token.kind;
+            lexeme.offset = token.offset;
+            lexeme.text = {input.data + token.textOffset, token.textLength};
+            input.lastEnd = token.end;
+            if (isFusedStatement(token.kind)) {
+                split_[nextSplit_] = {lexeme.text.data(), lexeme.text.size(), token.fused};
+                nextSplit_ = (nextSplit_ + 1) % std::size(split_);
+            }
+            if (token.kind == DbTok::RecordHead && db_) {
+                // A miss in a large record index stalls the record's creation: fetch the
+                // next record's slot now.
+                std::size_t i = std::max(input.nextHead, input.index);
+                while (i < batch->tokens.size() && batch->tokens[i].kind != DbTok::RecordHead)
+                    ++i;
+                if (i < batch->tokens.size())
+                    db_->prefetchRecord(
+                        {input.data + batch->tokens[i].nameOffset, batch->tokens[i].nameLength});
+                input.nextHead = i + 1;
+            }
+            return true;
+        }
+        if (!input.aheadText || !input.ahead || (batch && batch->last)) return false;
+        ahead_.recycle(std::move(input.batch));
+        input.batch = ahead_.next();
+        input.index = input.nextHead = 0;
+        if (!input.batch) {
+            input.ahead = false; // the worker stopped: this reader lexes the rest
+            return false;
+        }
+        if (input.batch->error) std::rethrow_exception(input.batch->error);
+    }
+}
+
+void DbInput::lexFrom(Open& input, std::uint32_t offset) {
+    input.following = false;
+    input.scanner.resetAt(input.data, offset, std::size_t{input.size} + 2);
+}
+
+void DbInput::rejoin(Open& input, const DbLexeme& lexeme) {
+    const std::uint32_t end = input.scanner.position();
+    for (;;) {
+        AheadBatch* batch = input.batch.get();
+        if (batch && batch->lexed) {
+            const std::vector<AheadToken>& tokens = batch->tokens;
+            while (input.index < tokens.size() && tokens[input.index].offset < lexeme.offset)
+                ++input.index;
+            if (input.index < tokens.size()) {
+                const AheadToken& token = tokens[input.index];
+                if (token.offset == lexeme.offset && token.kind == lexeme.kind &&
+                    token.end == end) {
+                    ++input.index;
+                    input.lastEnd = end;
+                    input.following = true;
+                }
+                return;
+            }
+        }
+        if (!input.aheadText || !input.ahead || (batch && batch->last)) return;
+        ahead_.recycle(std::move(input.batch));
+        input.batch = ahead_.next();
+        input.index = input.nextHead = 0;
+        if (!input.batch) {
+            input.ahead = false;
+            return;
+        }
+        if (input.batch->error) std::rethrow_exception(input.batch->error);
+    }
+}
+
 DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
     while (!inputs_.empty()) {
         Open& input = *inputs_.back();
-        const DbTok kind = input.scanner.next(lexeme);
+        DbTok kind;
+        if (input.following && nextAhead(input, lexeme)) {
+            kind = lexeme.kind;
+        } else {
+            // Past the worker's last token the scanner finds the chunk's end where it would.
+            if (input.following) lexFrom(input, input.lastEnd);
+            kind = input.scanner.next(lexeme);
+            if (input.ahead && kind != DbTok::End && !input.json) rejoin(input, lexeme);
+        }
         if (kind == DbTok::End) {
             if (loadChunk(input)) continue;
             if (inputs_.size() > 1) {
@@ -312,7 +452,12 @@ DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
 }
 
 void DbInput::setJson(bool json) {
-    if (!inputs_.empty()) inputs_.back()->scanner.setJson(json);
+    if (inputs_.empty()) return;
+    Open& input = *inputs_.back();
+    // The worker lexes in the INITIAL state only: a value in JSON is lexed here.
+    if (json && input.following) lexFrom(input, input.lastEnd);
+    input.json = json;
+    input.scanner.setJson(json);
 }
 
 } // namespace epicsdb::loaders

@@ -3,12 +3,16 @@
 // Lines without '$' are scanned where they lie (no copy); cached files are scanned in place.
 #pragma once
 
+#include "CachedExpansion.hpp"
 #include "DbScanner.hpp"
+#include "LexAhead.hpp"
 #include "LineExpander.hpp"
 #include "source/FileCache.hpp"
 #include "source/Reporter.hpp"
 #include "source/SourceManager.hpp"
 #include "source/Span.hpp"
+
+#include <epicsdb/dbStatic/Database.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -20,7 +24,8 @@ namespace epicsdb::loaders {
 
 struct LoaderCounters {
     std::size_t linesExpanded = 0;
-    std::size_t replays = 0; // file reads taken from a replay plan
+    std::size_t replays = 0;         // file reads taken from a replay plan
+    std::size_t expansionsAhead = 0; // PreparedExpansion taken
 };
 
 class DbInput {
@@ -41,6 +46,16 @@ public:
     // Next token of the innermost file; at its end the file is closed and reading goes on in
     // the parent; End only when the outermost file is done. Spans are set for every token.
     DbTok next(DbLexeme& lexeme, Span& span);
+    // The arguments of a fused statement token given by the worker lately, already split;
+    // null when the token is not one of those.
+    [[nodiscard]] const FusedArguments* splitBefore(std::string_view token) const noexcept {
+        for (const SplitToken& seen : split_)
+            if (seen.text == token.data() && seen.size == token.size()) return &seen.fused;
+        return nullptr;
+    }
+    // The expansion of the next file opened, when it is `prepared->file` and opened at the top
+    // (its text and line table are taken); null: none. Cleared by reset().
+    void offerExpansion(PreparedExpansion* prepared) noexcept { offered_ = prepared; }
     // Switches the innermost scanner between INITIAL and JSON states.
     void setJson(bool json);
     // Closes every open file (for the next load).
@@ -49,6 +64,14 @@ public:
     void setFusedStatements(bool fused) noexcept { fusedStatements_ = fused; }
     // The most text one file may give after macro expansion (LoaderOptions::maxFileBytes).
     void setMaxFileBytes(std::uint64_t bytes) noexcept { maxFileBytes_ = bytes; }
+    // Lexing ahead on a second thread (LexAhead.hpp) for files opened next: streamed files,
+    // and texts in memory of at least twice `pieceBytes` that are scanned as they are. Record
+    // index slots of `db` are fetched ahead of the records the tokens name.
+    void setLexAhead(bool on, std::size_t pieceBytes, const dbstatic::Database* db) noexcept {
+        lexAhead_ = on;
+        pieceBytes_ = pieceBytes;
+        db_ = db;
+    }
 
 private:
     struct Open;
@@ -65,6 +88,13 @@ private:
     void expandLine(Open& input, std::string_view text, std::string& out, std::uint32_t line);
     // Whether `size` more bytes fit the file's positions; reports the error when they do not.
     bool fits(Open& input, std::size_t size, std::uint32_t line);
+    // The lexing-ahead side of next(): the worker's next token of the chunk; false at its end.
+    bool nextAhead(Open& input, DbLexeme& lexeme);
+    // Lexing this chunk itself from `offset` on.
+    void lexFrom(Open& input, std::uint32_t offset);
+    // After a token lexed here in the INITIAL state: follow the worker again if it has the same.
+    void rejoin(Open& input, const DbLexeme& lexeme);
+    void endAhead(Open& input) noexcept;
 
     SourceManager& sources_;
     Reporter& reporter_;
@@ -75,6 +105,26 @@ private:
     LineProblems problems_;
     bool fusedStatements_ = true;
     std::uint64_t maxFileBytes_ = UINT32_MAX - 2;
+    PreparedExpansion* offered_ = nullptr;
+    bool lexAhead_ = false;
+    std::size_t pieceBytes_ = 0;
+    const dbstatic::Database* db_ = nullptr;
+    // Declared after inputs_, so destroyed before: the worker lets go of a file before the
+    // file is closed.
+    LexAhead ahead_;
+    // The last few fused statements the worker split (the parser acts on a token after it has
+    // read at most one more); cleared with each new chunk, so no address is seen twice.
+    struct SplitToken {
+        const char* text = nullptr;
+        std::size_t size = 0;
+        FusedArguments fused;
+    };
+    SplitToken split_[4];
+    unsigned nextSplit_ = 0;
+    void forgetSplits() noexcept {
+        for (SplitToken& seen : split_)
+            seen = {};
+    }
 };
 
 } // namespace epicsdb::loaders

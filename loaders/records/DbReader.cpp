@@ -6,6 +6,8 @@
 #include "source/SyntaxMessage.hpp"
 #include "source/TextFile.hpp"
 
+#include <thread>
+
 namespace epicsdb::loaders {
 
 using Parser = dbgrammar::DbParser;
@@ -19,6 +21,8 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);
     input_.setMaxFileBytes(context_.maxFileBytes);
+    const unsigned cores = context_.jobs ? context_.jobs : std::thread::hardware_concurrency();
+    input_.setLexAhead(cores > 1, context_.parallelPieceBytes, &context_.db);
 }
 
 DbReader::~DbReader() = default;
@@ -40,7 +44,9 @@ void DbReader::begin(const std::vector<std::string>& searchPath, bool embeddedOn
 
 bool DbReader::readFile(std::string_view name) {
     CachedFile* cached = nullptr;
+    lastFile_ = nullptr;
     if (!pushResolved(name, nullptr, &cached)) return false;
+    lastFile_ = cached;
     // A cached file read before is replayed from its plan when this load allows it.
     const std::uint32_t source = input_.currentSource();
     ReplayPlans::Slot* slot = cached && context_.fastPaths ? &plans_.of(*cached) : nullptr;
@@ -134,6 +140,27 @@ void DbReader::path(std::string_view value, bool append) {
     std::vector<std::string> dirs = splitDbPath(value);
     if (!append) searchPath_.clear();
     searchPath_.insert(searchPath_.end(), dirs.begin(), dirs.end());
+}
+
+void DbReader::fusedRecordHead(std::string_view token, const Span& at) {
+    if (const FusedArguments* fused = input_.splitBefore(token))
+        actions_.fusedRecordHead(token, at, *fused);
+    else
+        actions_.fusedRecordHead(token, at);
+}
+
+void DbReader::fusedField(std::string_view token, const Span& at) {
+    if (const FusedArguments* fused = input_.splitBefore(token))
+        actions_.fusedField(token, at, *fused);
+    else
+        actions_.fusedField(token, at);
+}
+
+void DbReader::fusedInfo(std::string_view token, const Span& at) {
+    if (const FusedArguments* fused = input_.splitBefore(token))
+        actions_.fusedInfo(token, at, *fused);
+    else
+        actions_.fusedInfo(token, at);
 }
 
 namespace {

@@ -38,6 +38,8 @@ struct ReadContext {
     unsigned maxNestingDepth; // of JSON values
     std::uint64_t maxFileBytes;
     bool fastPaths = true; // replay plans (and the scanner's fused statements)
+    unsigned jobs = 1;     // LoaderOptions::jobs
+    std::size_t parallelPieceBytes = 0;
     // Environment variables and working directory of the loads; null: the process's.
     const LoadEnvironment* environment = nullptr;
     LoadObserver* observer = nullptr; // LoaderOptions::observer
@@ -58,6 +60,10 @@ public:
     void begin(const std::vector<std::string>& searchPath, bool embeddedOnly);
     // Reads `name` (searched on the path) to its end. False when it could not be opened.
     bool readFile(std::string_view name);
+    // The expansion of the next file read, prepared ahead (DbInput::offerExpansion).
+    void offerExpansion(PreparedExpansion* prepared) noexcept { input_.offerExpansion(prepared); }
+    // The cached file the last readFile() read (null when it was not cached).
+    [[nodiscard]] const CachedFile* lastFile() const noexcept { return lastFile_; }
     // Reads text held in memory under `name`.
     void readText(std::string_view name, std::string_view text);
 
@@ -72,6 +78,10 @@ public:
     // A top-level statement ended.
     void endItem();
     void path(std::string_view value, bool append);
+    // The fused statements (DbActions), with the arguments the worker split when it did.
+    void fusedRecordHead(std::string_view token, const Span& at);
+    void fusedField(std::string_view token, const Span& at);
+    void fusedInfo(std::string_view token, const Span& at);
     // Storage for text the grammar builds (JSON objects and arrays), kept until the current
     // top-level statement ends. References stay valid (a deque never moves its elements).
     std::string& newText() { return builtTexts_.emplace_back(); }
@@ -98,6 +108,7 @@ private:
     std::unique_ptr<CachedFile> ownText_; // readText(): the text being read
     std::vector<std::string> searchPath_;
     bool embeddedOnly_ = false;
+    const CachedFile* lastFile_ = nullptr;
 
     // Token stream state.
     DbLexeme lexeme_;

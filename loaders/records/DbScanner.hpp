@@ -5,6 +5,7 @@
 #include "DbToken.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace epicsdb::loaders {
 
@@ -19,6 +20,10 @@ public:
     // alive (and unmodified by others) while tokens from it are in use. Offsets in lexemes are
     // relative to base. The start condition is kept across resets.
     void reset(char* base, std::size_t sizeWithPadding);
+    // The same, scanning from base + offset (offsets stay relative to base).
+    void resetAt(char* base, std::size_t offset, std::size_t sizeWithPadding);
+    // Where the last token's match ends, relative to base.
+    [[nodiscard]] std::uint32_t position() const noexcept;
     void setJson(bool json);
     // Whether the common one-line statements come as one token each (DbToken.hpp); on by
     // default. Off, every statement is read token by token (same results, slower).

@@ -79,6 +79,12 @@ constexpr bool isDefinitionKeyword(DbTok kind) noexcept {
 }
 
 // The tokens a record statement begins with.
+// The one-token statements of the INITIAL state.
+constexpr bool isFusedStatement(DbTok kind) noexcept {
+    return kind == DbTok::RecordHead || kind == DbTok::FieldStatement ||
+           kind == DbTok::InfoStatement;
+}
+
 constexpr bool isRecordHead(DbTok kind) noexcept {
     return kind == DbTok::Record || kind == DbTok::Grecord || kind == DbTok::RecordHead;
 }

@@ -121,6 +121,11 @@ struct Outcome {
 struct Reading {
     bool fastPaths = true;
     int times = 1;
+    unsigned jobs = 1;          // LoaderOptions::jobs
+    std::size_t pieceBytes = 0; // LoaderOptions::parallelPieceBytes; 0: the default
+    // A substitution file through Loader::loadTemplate (dbLoadTemplate) rather than a
+    // dbLoadRecords of each set.
+    bool viaLoadTemplate = false;
 };
 
 class CorpusFile : public ::testing::TestWithParam<CorpusCase> {
@@ -136,7 +141,10 @@ protected:
         loaders::LoaderOptions options;
         options.useEnvironmentPath = false;
         options.includeDirs = {file.parent_path().string()};
+        if (reading.viaLoadTemplate) options.includeDirs.push_back(corpusDir().string());
         options.fastPaths = reading.fastPaths;
+        options.jobs = reading.jobs;
+        if (reading.pieceBytes) options.parallelPieceBytes = reading.pieceBytes;
         loaders::Loader loader(db, diagnostics, options);
         Outcome out;
         const std::string failures = loadCorpusDefinitions(loader, diagnostics, corpusDir());
@@ -187,6 +195,10 @@ protected:
         }
         case Treatment::Substitutions: {
             const auto copy = expectedCopy(c.path);
+            if (reading.viaLoadTemplate) {
+                out.ok = loader.loadTemplate(copy.string()).ok;
+                break;
+            }
             const loaders::SubstitutionParse parse = loaders::readSubstitutionFile(copy.string());
             EXPECT_TRUE(parse.ok) << copy << ": EPICS's dbLoadTemplate accepts " << c.path;
             EXPECT_FALSE(parse.sets.empty()) << copy;
@@ -256,6 +268,27 @@ TEST_P(CorpusFile, FastPathsChangeNothing) {
     EXPECT_EQ(fast.records, plain.records);
     EXPECT_EQ(plain.replays, 0u);
     RecordProperty("replays", static_cast<int>(fast.replays));
+}
+
+// Lexing ahead on a second thread is an optimisation only: the same database and diagnostics,
+// byte for byte, as one thread gives. Pieces of 64 bytes put a piece boundary on almost every
+// line of every file, the definitions' included; both the fused statements and token by token.
+TEST_P(CorpusFile, ThreadsChangeNothing) {
+    for (const bool fastPaths : {true, false}) {
+        const Outcome one = load(Defaults::Override, {fastPaths, 1, 1});
+        const Outcome two = load(Defaults::Override, {fastPaths, 1, 2, 64});
+        EXPECT_EQ(one.dump, two.dump) << "fast paths " << fastPaths;
+        EXPECT_EQ(one.diagnosticsText, two.diagnosticsText) << "fast paths " << fastPaths;
+        EXPECT_EQ(one.records, two.records);
+    }
+    // dbLoadTemplate reads the substitution file (and expands templates) ahead.
+    if (GetParam().treatment == Treatment::Substitutions) {
+        const Outcome one = load(Defaults::Override, {true, 1, 1, 0, true});
+        const Outcome two = load(Defaults::Override, {true, 1, 2, 64, true});
+        EXPECT_EQ(one.dump, two.dump);
+        EXPECT_EQ(one.diagnosticsText, two.diagnosticsText);
+        EXPECT_EQ(one.records, two.records);
+    }
 }
 
 // The tests are numbered and print as the file's path, so ctest names each after its file

@@ -159,6 +159,9 @@ std::vector<std::string> gIncludeDirs; // of the scenario being run
 loaders::LoaderOptions scenarioOptions() {
     loaders::LoaderOptions options;
     options.includeDirs = gIncludeDirs;
+    // One thread: the k-th allocation is then the same one in every run (a worker's
+    // allocations interleave with the reader's differently each time).
+    options.jobs = 1;
     return options;
 }
 
@@ -280,7 +283,9 @@ TEST(AllocationFaults, EveryAllocationOfAStartupScript) {
         bool threw = false;
         epicsdb::ioc::StartupReport report;
         try {
-            report = epicsdb::ioc::runStartupScript(script, db, diagnostics);
+            epicsdb::ioc::StartupOptions options;
+            options.loader.jobs = 1; // as scenarioOptions(): the same allocations every run
+            report = epicsdb::ioc::runStartupScript(script, db, diagnostics, options);
         } catch (const std::bad_alloc&) {
             threw = true;
         }

@@ -312,3 +312,31 @@ TEST_F(Tool, ExpandIsMsi) {
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out, "x=1 y=def\n");
 }
+
+// -j chooses the threads of a load: the output and the messages do not depend on it.
+TEST_F(Tool, JobsChangeNothingButTheThreads) {
+    std::string records;
+    for (int i = 0; i < 3000; ++i)
+        records += "record(ai, \"r" + std::to_string(i) + "\") {\n    field(DESC, \"$(D=d)\")\n" +
+                   (i % 500 == 7 ? "    field(NOSUCH, 1)\n" : "    field(PREC, 2)\n") + "}\n";
+    write("many.db", records); // large enough to be lexed ahead
+    write("one.template", "record(ao, \"$(P)\") { field(DRVH, \"$(MAX=10)\") }\n");
+    std::string sets = "file one.template {\n    pattern { P, MAX }\n";
+    for (int i = 0; i < 200; ++i)
+        sets += "    { \"s" + std::to_string(i) + "\", " + std::to_string(i) + " }\n";
+    write("set.substitutions", sets + "    { \"bad\", lots }\n}\n");
+    for (const char* file : {"many.db", "set.substitutions"}) {
+        const auto one = run({"dump", "-j", "1", "-I", ".", file});
+        const auto two = run({"dump", "--jobs", "2", "-I", ".", file});
+        const auto all = run({"dump", "-I", ".", file});
+        EXPECT_EQ(one.status, 1) << file; // each has an error
+        EXPECT_NE(one.err, "");
+        EXPECT_EQ(two.status, one.status);
+        EXPECT_EQ(two.out, one.out);
+        EXPECT_EQ(two.err, one.err);
+        EXPECT_EQ(all.err, one.err);
+    }
+    const auto bad = run({"check", "-j", "many", "many.db"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_TRUE(contains(bad.err, "--jobs must be a number of threads")) << bad.err;
+}

@@ -44,6 +44,15 @@ inline const ValueRule kByteSize{
     [](const std::string& value) { return parseByteSize(value).has_value(); },
     "a size such as 65536, 64K or 64M"};
 
+// A number of threads: 0 (every core) to 1024.
+inline const ValueRule kJobCount{[](const std::string& value) {
+                                     return !value.empty() && value.size() <= 4 &&
+                                            value.find_first_not_of("0123456789") ==
+                                                std::string::npos &&
+                                            std::stoul(value) <= 1024;
+                                 },
+                                 "a number of threads from 0 (every core) to 1024"};
+
 class Command {
 public:
     // `name` as in "epicsdb <name>"; `usage` is the synopsis and description shown with errors

@@ -13,6 +13,9 @@ InputOptions::InputOptions(Command& command) {
     command.flag("--quiet-macros", quietMacros, "dbQuietMacroWarnings: no macLib warnings");
     command.value("--macro-limit", macroLimit, "SIZE",
                   "stop a macro expansion that takes more than SIZE (default 64M)", kByteSize);
+    command.value("-j,--jobs", jobs, "N",
+                  "threads a load may use: 1 reads on one thread, 0 (the default) uses every core",
+                  kJobCount);
     command.flag("--records-once", recordsOnce,
                  "dbRecordsOnceOnly: redefining a record is an error");
     command.flag("--strict", strict, "dbConvertStrict: range-check numbers for the field type");
@@ -30,6 +33,10 @@ InputOptions::InputOptions(Command& command) {
 std::size_t InputOptions::macroExpansionLimit() const {
     return macroLimit.empty() ? maclib::MacroTable::kDefaultExpansionLimit
                               : parseByteSize(macroLimit).value_or(1);
+}
+
+unsigned InputOptions::jobCount() const {
+    return jobs.empty() ? 0 : static_cast<unsigned>(std::stoul(jobs));
 }
 
 namespace {

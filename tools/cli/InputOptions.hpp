@@ -25,6 +25,7 @@ struct InputOptions {
     std::string startup;                    // --startup
     std::vector<std::string> environment;   // -e NAME=VALUE, for a startup script
     std::string macroLimit;                 // --macro-limit, checked by kByteSize
+    std::string jobs;                       // -j, checked by kJobCount
     bool strictCommands = false;
     bool quietMacros = false;
     bool recordsOnce = false;
@@ -40,6 +41,9 @@ struct InputOptions {
 
     // The bound on one line's macro expansion: --macro-limit, else the library's default.
     [[nodiscard]] std::size_t macroExpansionLimit() const;
+
+    // The threads a load may use (LoaderOptions::jobs): -j, else every core (0).
+    [[nodiscard]] unsigned jobCount() const;
 
     // Nothing to load was named.
     [[nodiscard]] bool empty() const noexcept {

@@ -71,6 +71,7 @@ ioc::StartupOptions startupOptions(const cli::InputOptions& given, const LoadHoo
     options.loader.includeDirs = given.includeDirs;
     options.loader.quietMacroWarnings = given.quietMacros;
     options.loader.macroExpansionLimit = given.macroExpansionLimit();
+    options.loader.jobs = given.jobCount();
     return options;
 }
 
@@ -115,6 +116,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     options.includeDirs = given.includeDirs;
     options.quietMacroWarnings = given.quietMacros;
     options.macroExpansionLimit = given.macroExpansionLimit();
+    options.jobs = given.jobCount();
     options.observer = hooks.observer;
     options.keepFailedLoads = hooks.keepFailedLoads;
     loaders::Loader loader(db, printer, options);

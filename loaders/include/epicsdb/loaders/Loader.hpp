@@ -54,6 +54,12 @@ struct LoaderOptions {
     // one-line statements. Off, every file is parsed token by token: the same results,
     // slower; for tests and diagnosis.
     bool fastPaths = true;
+    // Threads a load may use: 1 reads on the calling thread alone; 0 uses every core of the
+    // machine. Results and diagnostics are the same, in the same order, whatever the number.
+    unsigned jobs = 0;
+    // With more than one: files are lexed ahead on a second thread, streamed files in their
+    // blocks, files held in memory of at least twice this size in pieces of it (whole lines).
+    std::size_t parallelPieceBytes = std::size_t{64} << 10;
     // Keep what a failed load read, as EPICS does, instead of rolling it back: for tools that
     // look at everything that could be read (lint). The errors are reported all the same.
     bool keepFailedLoads = false;
@@ -78,6 +84,8 @@ struct LoaderStats {
     std::size_t loads = 0;         // loadDatabase/loadRecords calls, and one per template set
     std::size_t linesExpanded = 0; // lines that contained a macro reference
     std::size_t replays = 0;       // reads of a cached file done again from its replay plan
+    // Template expansions a second thread did ahead of their load (loadTemplate, jobs > 1).
+    std::size_t expansionsAhead = 0;
 };
 
 class EPICSDB_API Loader {
