@@ -68,7 +68,8 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
                 [&](DbReader& reader) {
                     if (prepared && prepared->macros == setMacros) reader.offerExpansion(prepared);
                     reader.readFile(templateFile);
-                    if (ahead && reader.lastFile()) ahead->known(templateFile, reader.lastFile());
+                    if (ahead && reader.lastFile())
+                        ahead->known(templateFile, reader.lastFile(), reader.lastPlan());
                 },
                 false, context);
             return TemplateSets::Counts{loaded.errors, loaded.warnings};

@@ -136,9 +136,12 @@ void TemplateAhead::recycle(std::unique_ptr<Event> event) {
     spare_.push_back(std::move(event));
 }
 
-void TemplateAhead::known(const std::string& templateFile, const CachedFile* file) {
+void TemplateAhead::known(const std::string& templateFile, const CachedFile* file,
+                          const ReplayPlan* plan) {
     const std::lock_guard lock(mutex_);
-    files_.try_emplace(templateFile, file);
+    Known& known = files_[templateFile];
+    if (!known.file) known.file = file;
+    if (known.file == file && !known.plan) known.plan = plan;
 }
 
 void TemplateAhead::giveBuffer(std::unique_ptr<std::string> buffer) {
@@ -156,12 +159,14 @@ void TemplateAhead::prepare(Event& event) {
     }
     const SubstitutionSet& set = event.set;
     const CachedFile* file = nullptr;
+    const ReplayPlan* plan = nullptr;
     std::unique_ptr<std::string> text;
     {
         const std::lock_guard lock(mutex_);
         const auto found = files_.find(set.templateFile);
-        if (found == files_.end() || !found->second->hasDollar) return;
-        file = found->second;
+        if (found == files_.end() || !found->second.file->hasDollar) return;
+        file = found->second.file;
+        plan = found->second.plan;
         if (!buffers_.empty()) {
             text = std::move(buffers_.back());
             buffers_.pop_back();
@@ -195,6 +200,9 @@ void TemplateAhead::prepare(Event& event) {
         giveBuffer(std::move(text));
         return;
     }
+    prepared.plan = nullptr;
+    if (plan && dollarLexer_.lex(*plan, *text, prepared.lineStarts, prepared.dollarTokens))
+        prepared.plan = plan;
     text->append(2, '\0');
     prepared.file = file;
     prepared.macros.assign(macros_);

@@ -54,7 +54,9 @@ public:
     void recycle(std::unique_ptr<Event> event);
     // The file that the template named `templateFile` was read from (its line index made), so
     // later sets naming it are expanded ahead.
-    void known(const std::string& templateFile, const CachedFile* file);
+    // With its replay plan (null until it has one), so that the '$' line tokens are lexed
+    // ahead too.
+    void known(const std::string& templateFile, const CachedFile* file, const ReplayPlan* plan);
     // A spare text buffer for the expansions (so they cost no allocation once warm).
     void giveBuffer(std::unique_ptr<std::string> buffer);
 
@@ -79,7 +81,12 @@ private:
     std::deque<std::unique_ptr<Event>> ready_;
     std::vector<std::unique_ptr<Event>> spare_;
     std::vector<std::unique_ptr<std::string>> buffers_;
-    std::unordered_map<std::string, const CachedFile*> files_;
+    struct Known {
+        const CachedFile* file = nullptr;
+        const ReplayPlan* plan = nullptr;
+    };
+    std::unordered_map<std::string, Known> files_;
+    DollarLexer dollarLexer_; // the worker's
     bool cancel_ = false;
     bool finished_ = false;
     std::thread thread_; // last: started when everything above exists

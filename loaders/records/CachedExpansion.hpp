@@ -4,6 +4,8 @@
 // next template instance does it with a macro table of its own (TemplateAhead).
 #pragma once
 
+#include "DollarTokens.hpp"
+#include "ReplayPlan.hpp"
 #include "source/FileCache.hpp"
 
 #include <cstdint>
@@ -54,6 +56,10 @@ struct PreparedExpansion {
     std::unique_ptr<std::string> text; // the expanded text and the scanner's two NULs
     std::vector<std::uint32_t> lineStarts;
     std::size_t linesExpanded = 0;
+    // The file's replay plan, and its '$' line tokens lexed from this text (when `plan` is
+    // not null, these are the tokens the plan expects).
+    const ReplayPlan* plan = nullptr;
+    std::vector<DollarToken> dollarTokens;
 };
 
 } // namespace epicsdb::loaders

@@ -100,6 +100,7 @@ void DbInput::reset() {
     while (!inputs_.empty())
         popOpen();
     offered_ = nullptr;
+    taken_ = nullptr;
 }
 
 void DbInput::pushCached(std::uint32_t source, std::string_view path, CachedFile& file) {
@@ -210,6 +211,7 @@ bool DbInput::loadCachedChunk(Open& input) {
             info.lineStarts = &info.ownLineStarts;
             size = storage->size() - 2;
             data = storage->data();
+            taken_ = offered_;
             offered_ = nullptr;
         } else if (expanded) {
             storage = sources_.takeBuffer();

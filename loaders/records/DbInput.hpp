@@ -56,6 +56,8 @@ public:
     // The expansion of the next file opened, when it is `prepared->file` and opened at the top
     // (its text and line table are taken); null: none. Cleared by reset().
     void offerExpansion(PreparedExpansion* prepared) noexcept { offered_ = prepared; }
+    // The offered expansion, once the file opened took it (until reset()).
+    [[nodiscard]] const PreparedExpansion* takenExpansion() const noexcept { return taken_; }
     // Switches the innermost scanner between INITIAL and JSON states.
     void setJson(bool json);
     // Closes every open file (for the next load).
@@ -106,6 +108,7 @@ private:
     bool fusedStatements_ = true;
     std::uint64_t maxFileBytes_ = UINT32_MAX - 2;
     PreparedExpansion* offered_ = nullptr;
+    const PreparedExpansion* taken_ = nullptr;
     bool lexAhead_ = false;
     std::size_t pieceBytes_ = 0;
     const dbstatic::Database* db_ = nullptr;

@@ -50,7 +50,12 @@ bool DbReader::readFile(std::string_view name) {
     // A cached file read before is replayed from its plan when this load allows it.
     const std::uint32_t source = input_.currentSource();
     ReplayPlans::Slot* slot = cached && context_.fastPaths ? &plans_.of(*cached) : nullptr;
-    if (slot && slot->plan && replayer_.replay(*slot->plan, source)) {
+    // The '$' line tokens may have been lexed ahead, with the text (TemplateAhead).
+    const PreparedExpansion* taken = input_.takenExpansion();
+    const std::vector<DollarToken>* ahead =
+        slot && slot->plan && taken && taken->plan == slot->plan.get() ? &taken->dollarTokens
+                                                                       : nullptr;
+    if (slot && slot->plan && replayer_.replay(*slot->plan, source, ahead)) {
         ++context_.counters.replays;
         input_.reset();
         return true;

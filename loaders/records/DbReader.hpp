@@ -64,6 +64,10 @@ public:
     void offerExpansion(PreparedExpansion* prepared) noexcept { input_.offerExpansion(prepared); }
     // The cached file the last readFile() read (null when it was not cached).
     [[nodiscard]] const CachedFile* lastFile() const noexcept { return lastFile_; }
+    // Its replay plan, once it has one (plans are kept, unchanged, for the Loader's life).
+    [[nodiscard]] const ReplayPlan* lastPlan() noexcept {
+        return lastFile_ ? plans_.of(*lastFile_).plan.get() : nullptr;
+    }
     // Reads text held in memory under `name`.
     void readText(std::string_view name, std::string_view text);
 

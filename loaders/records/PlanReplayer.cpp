@@ -1,7 +1,6 @@
 #include "PlanReplayer.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace epicsdb::loaders {
 
@@ -39,11 +38,6 @@ bool isHead(const ReplayPlan::Step& step) {
     return step.action == Action::RecordHead || step.action == Action::FusedRecordHead;
 }
 
-bool isFused(DbTok kind) {
-    return kind == DbTok::RecordHead || kind == DbTok::FieldStatement ||
-           kind == DbTok::InfoStatement;
-}
-
 // The two arguments' SameText as one step's: the second counts only with the first.
 SameText bothSame(SameText first, SameText second) {
     if (first == SameText::None) return SameText::None;
@@ -51,13 +45,15 @@ SameText bothSame(SameText first, SameText second) {
 }
 } // namespace
 
-bool PlanReplayer::replay(ReplayPlan& plan, std::uint32_t source) {
-    if (!placeTokens(plan, source)) return false;
+bool PlanReplayer::replay(ReplayPlan& plan, std::uint32_t source,
+                          const std::vector<DollarToken>* ahead) {
+    if (!placeTokens(plan, source, ahead)) return false;
     takeSteps(plan);
     return true;
 }
 
-bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source) {
+bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source,
+                               const std::vector<DollarToken>* ahead) {
     const SourceInfo& info = sources_.source(source);
     if (!info.lineStarts || info.chunks.size() != 1 || info.lineStarts->size() != plan.lineCount)
         return false;
@@ -65,7 +61,7 @@ bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source) {
     firstLine_ = chunk.firstLine;
     const std::vector<std::uint32_t>& lineStarts = *info.lineStarts;
     tokens_.resize(plan.tokens.size());
-    if (!lexDollarLines(plan, source, chunk, lineStarts)) return false;
+    if (!lexDollarLines(plan, source, chunk, lineStarts, ahead)) return false;
     // Tokens on lines without '$' are where they were, relative to their line.
     for (std::size_t i = 0; i < plan.tokens.size(); ++i) {
         const ReplayPlan::Token& token = plan.tokens[i];
@@ -78,79 +74,25 @@ bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source) {
     return true;
 }
 
-// Lexes this load's '$' lines again, together, and checks that they give the tokens the plan
-// expects (same kinds, same lines); places them.
+// This load's '$' line tokens, lexed here or ahead (DollarTokens.hpp), placed.
 bool PlanReplayer::lexDollarLines(const ReplayPlan& plan, std::uint32_t source, const Chunk& chunk,
-                                  const std::vector<std::uint32_t>& lineStarts) {
-    auto lineEnd = [&](std::uint32_t line) {
-        return line + 1 < plan.lineCount ? lineStarts[line + 1] : chunk.size;
-    };
-    dollarText_.clear();
-    dollarLineStarts_.clear();
-    dollarLines_.clear();
-    for (std::uint32_t line = 0; line < plan.lineCount; ++line) {
-        if (!plan.dollarLine[line]) continue;
-        dollarLineStarts_.push_back(static_cast<std::uint32_t>(dollarText_.size()));
-        dollarLines_.push_back(line);
-        dollarText_.append(chunk.data + lineStarts[line], lineEnd(line) - lineStarts[line]);
-        if (dollarText_.empty() || dollarText_.back() != '\n') dollarText_.push_back('\n');
+                                  const std::vector<std::uint32_t>& lineStarts,
+                                  const std::vector<DollarToken>* ahead) {
+    if (!ahead) {
+        if (!dollarLexer_.lex(plan, {chunk.data, chunk.size}, lineStarts, dollarTokens_))
+            return false;
+        ahead = &dollarTokens_;
     }
-    dollarText_.append(2, '\0');
-    scanner_.restart();
-    scanner_.reset(dollarText_.data(), dollarText_.size());
-    std::size_t expected = 0;
-    std::size_t entry = 0;
-    DbLexeme lexeme;
-    while (scanner_.next(lexeme) != DbTok::End) {
-        while (entry + 1 < dollarLineStarts_.size() &&
-               dollarLineStarts_[entry + 1] <= lexeme.offset)
-            ++entry;
-        if (expected == plan.dollarTokens.size()) return false;
-        const std::uint32_t index = plan.dollarTokens[expected++];
-        const ReplayPlan::Token& token = plan.tokens[index];
-        if (token.kind != lexeme.kind || token.line != dollarLines_[entry]) return false;
-        const std::uint32_t lineStart = lineStarts[token.line];
-        const std::uint32_t spanColumn = lexeme.offset - dollarLineStarts_[entry];
-        const auto textColumn =
-            static_cast<std::uint32_t>(lexeme.text.data() - dollarText_.data()) -
-            dollarLineStarts_[entry];
-        const std::uint32_t begin = chunk.base + lineStart + spanColumn;
-        Token& placed = tokens_[index];
-        placed.text = {chunk.data + lineStart + textColumn, lexeme.text.size()};
-        placed.span = {{source, begin},
-                       {source, begin + static_cast<std::uint32_t>(lexeme.text.size())}};
-        compareWithRecorded(plan, index);
+    for (std::size_t k = 0; k < plan.dollarTokens.size(); ++k) {
+        const DollarToken& lexed = (*ahead)[k];
+        Token& placed = tokens_[plan.dollarTokens[k]];
+        const std::uint32_t begin = chunk.base + lexed.spanOffset;
+        placed.text = {chunk.data + lexed.textOffset, lexed.length};
+        placed.span = {{source, begin}, {source, begin + lexed.length}};
+        placed.fused = lexed.fused;
+        placed.same = lexed.same;
     }
-    return expected == plan.dollarTokens.size();
-}
-
-void PlanReplayer::compareWithRecorded(const ReplayPlan& plan, std::uint32_t index) {
-    const ReplayPlan::Token& token = plan.tokens[index];
-    Token& placed = tokens_[index];
-    const std::string_view recorded(plan.recordedText.data() + token.recordedAt, token.length);
-    if (placed.text == recorded) {
-        placed.same = SameText::All;
-        placed.fused = token.fused;
-        return;
-    }
-    placed.same = SameText::None;
-    if (!isFused(token.kind)) return;
-    // Splitting reads the first argument, and finds where the second starts, from the text
-    // before the second's first character: when that is as recorded, so are they. The lexer's
-    // rule ends the token with the second argument, blanks and ')'.
-    const FusedPiece& second = token.fused.second;
-    const std::string_view text = placed.text;
-    if (text.size() > second.offset + 1 &&
-        std::memcmp(text.data(), recorded.data(), second.offset + 1) == 0) {
-        std::size_t end = text.size() - 1;
-        while (text[end - 1] == ' ' || text[end - 1] == '\t')
-            --end;
-        placed.fused = token.fused;
-        placed.fused.second.length = static_cast<std::uint32_t>(end - second.offset);
-        placed.same = SameText::Name;
-        return;
-    }
-    placed.fused = splitFused(text);
+    return true;
 }
 
 std::string_view PlanReplayer::recordName(const ReplayPlan& plan,

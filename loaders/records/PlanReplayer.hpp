@@ -8,6 +8,7 @@
 
 #include "DbActions.hpp"
 #include "DbScanner.hpp"
+#include "DollarTokens.hpp"
 #include "ReplayPlan.hpp"
 #include "source/SourceManager.hpp"
 
@@ -27,7 +28,9 @@ public:
 
     // Reads `source` (a cached file, read whole) again from its plan; false, having done
     // nothing, when this load's lines with '$' do not give the tokens the plan expects.
-    bool replay(ReplayPlan& plan, std::uint32_t source);
+    // `ahead`: those tokens, lexed ahead from the same text (null: lexed here).
+    bool replay(ReplayPlan& plan, std::uint32_t source,
+                const std::vector<DollarToken>* ahead = nullptr);
 
 private:
     struct Token {
@@ -38,11 +41,11 @@ private:
         SameText same = SameText::None;
     };
     // This load's text and span of every plan token; false when the '$' lines disagree.
-    bool placeTokens(const ReplayPlan& plan, std::uint32_t source);
+    bool placeTokens(const ReplayPlan& plan, std::uint32_t source,
+                     const std::vector<DollarToken>* ahead);
     bool lexDollarLines(const ReplayPlan& plan, std::uint32_t source, const Chunk& chunk,
-                        const std::vector<std::uint32_t>& lineStarts);
-    // How this load's '$' line token `index` compares with the recorded one; its arguments.
-    void compareWithRecorded(const ReplayPlan& plan, std::uint32_t index);
+                        const std::vector<std::uint32_t>& lineStarts,
+                        const std::vector<DollarToken>* ahead);
     void takeSteps(ReplayPlan& plan);
     // The record a head step creates: its index slot is fetched one record ahead (a miss in a
     // large index otherwise stalls every record creation).
@@ -58,11 +61,9 @@ private:
     const dbstatic::Database& db_;
 
     std::vector<Token> tokens_;
-    std::uint32_t firstLine_ = 1;                 // of the file's chunk
-    std::string dollarText_;                      // this load's '$' lines, one after the other
-    std::vector<std::uint32_t> dollarLineStarts_; // where each starts in dollarText_
-    std::vector<std::uint32_t> dollarLines_;      // and which line of the file it is
-    DbScanner scanner_;
+    std::uint32_t firstLine_ = 1; // of the file's chunk
+    DollarLexer dollarLexer_;
+    std::vector<DollarToken> dollarTokens_;
 };
 
 } // namespace epicsdb::loaders
