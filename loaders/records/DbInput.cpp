@@ -367,9 +367,11 @@ bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
                 std::size_t i = std::max(input.nextHead, input.index);
                 while (i < batch->tokens.size() && batch->tokens[i].kind != DbTok::RecordHead)
                     ++i;
-                if (i < batch->tokens.size())
+                if (i < batch->tokens.size()) {
+                    const AheadToken& head = batch->tokens[i];
                     db_->prefetchRecord(
-                        {input.data + batch->tokens[i].nameOffset, batch->tokens[i].nameLength});
+                        head.fused.second.name({input.data + head.textOffset, head.textLength}));
+                }
                 input.nextHead = i + 1;
             }
             return true;

@@ -10,7 +10,7 @@ namespace epicsdb::loaders {
 namespace {
 // Batches lexed and not yet taken: enough to keep the reader fed, bounded in memory.
 constexpr std::size_t kMaxReadyPieces = 16;
-constexpr std::size_t kMaxReadyBlocks = 2;
+constexpr std::size_t kMaxReadyBlocks = 1;
 } // namespace
 
 LexAhead::~LexAhead() {
@@ -175,14 +175,7 @@ void LexAhead::lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch
         token.end = scanner_.position() + shift;
         token.textOffset = static_cast<std::uint32_t>(lexeme.text.data() - text) + shift;
         token.textLength = static_cast<std::uint32_t>(lexeme.text.size());
-        if (isFusedStatement(lexeme.kind)) {
-            token.fused = splitFused(lexeme.text);
-            if (lexeme.kind == DbTok::RecordHead) {
-                const std::string_view name = token.fused.second.name(lexeme.text);
-                token.nameOffset = static_cast<std::uint32_t>(name.data() - text) + shift;
-                token.nameLength = static_cast<std::uint32_t>(name.size());
-            }
-        }
+        if (isFusedStatement(lexeme.kind)) token.fused = splitFused(lexeme.text);
     }
     batch.lexed = true;
 }
@@ -238,8 +231,9 @@ void LexAhead::readStream() {
             }
         }
         if (!raw) raw = std::make_unique<std::string>();
-        // Room for a block after the last one's partial line: no reallocation once warm.
-        raw->reserve(2 * kBlockBytes + 2);
+        // Room for a block after the last one's partial line (and the NULs): no reallocation
+        // once warm, unless lines are very long.
+        raw->reserve(kBlockBytes + (std::size_t{64} << 10) + 2);
         raw->assign(leftover);
         leftover.clear();
         auto readMore = [&] {

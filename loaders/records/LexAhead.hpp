@@ -37,10 +37,8 @@ struct AheadToken {
     std::uint32_t end = 0;        // where it ends
     std::uint32_t textOffset = 0; // the text handed over (DbLexeme::text)
     std::uint32_t textLength = 0;
-    // A fused record head: its record name, so that the reader can fetch its index slot ahead.
-    std::uint32_t nameOffset = 0;
-    std::uint32_t nameLength = 0;
-    // A fused statement's two arguments, split here rather than by the reader.
+    // A fused statement's two arguments, split here rather than by the reader (a record
+    // head's name lets the reader fetch its index slot ahead).
     FusedArguments fused{};
 };
 
