@@ -1,5 +1,6 @@
 #include "DbInput.hpp"
 
+#include "LineBlocks.hpp"
 #include "source/FileHandle.hpp"
 
 #include <epicsdb/macLib/ReferenceSearch.hpp>
@@ -37,7 +38,6 @@ struct DbInput::Open {
 };
 
 namespace {
-constexpr std::size_t kBlockBytes = LexAhead::kBlockBytes;
 
 std::uint32_t countLines(std::string_view text) {
     return static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
@@ -264,27 +264,9 @@ bool DbInput::loadStreamChunk(Open& input) {
     } else {
         if (input.atEof && input.leftover.empty()) return false;
         raw = sources_.takeBuffer();
-        raw->swap(input.leftover);
-        auto readMore = [&] {
-            const std::size_t old = raw->size();
-            raw->resize(old + kBlockBytes);
-            const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, input.file.get());
-            raw->resize(old + n);
-            if (n == 0) input.atEof = true;
-        };
-        while (!input.atEof && raw->size() < kBlockBytes)
-            readMore();
-        // A line longer than a block: keep reading until it ends.
-        while (!input.atEof && raw->find('\n') == std::string::npos)
-            readMore();
-        if (raw->empty()) {
+        if (!readLineBlock(input.file.get(), input.leftover, input.atEof, *raw)) {
             sources_.recycleBuffer(std::move(raw));
             return false;
-        }
-        if (!input.atEof) {
-            const std::size_t lastNewline = raw->rfind('\n');
-            input.leftover.assign(*raw, lastNewline + 1);
-            raw->resize(lastNewline + 1);
         }
         rawText = *raw;
         hasDollar = std::memchr(rawText.data(), '$', rawText.size()) != nullptr;

@@ -1,6 +1,7 @@
 #include "LexAhead.hpp"
 
 #include "FusedStatement.hpp"
+#include "LineBlocks.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -210,7 +211,7 @@ void LexAhead::lexText() {
     }
 }
 
-// The blocks DbInput would read itself (DbInput::loadStreamChunk): the same bytes each.
+// The blocks DbInput would read itself (LineBlocks.hpp).
 void LexAhead::readStream() {
     std::string leftover;
     bool atEof = false;
@@ -234,28 +235,10 @@ void LexAhead::readStream() {
         // Room for a block after the last one's partial line (and the NULs): no reallocation
         // once warm, unless lines are very long.
         raw->reserve(kBlockBytes + (std::size_t{64} << 10) + 2);
-        raw->assign(leftover);
-        leftover.clear();
-        auto readMore = [&] {
-            const std::size_t old = raw->size();
-            raw->resize(old + kBlockBytes);
-            const std::size_t n = std::fread(raw->data() + old, 1, kBlockBytes, file_);
-            raw->resize(old + n);
-            if (n == 0) atEof = true;
-        };
-        while (!atEof && raw->size() < kBlockBytes)
-            readMore();
-        while (!atEof && raw->find('\n') == std::string::npos)
-            readMore();
-        if (raw->empty()) {
+        if (!readLineBlock(file_, leftover, atEof, *raw)) {
             batch->last = true;
             publish(std::move(batch));
             return;
-        }
-        if (!atEof) {
-            const std::size_t lastNewline = raw->rfind('\n');
-            leftover.assign(*raw, lastNewline + 1);
-            raw->resize(lastNewline + 1);
         }
         batch->newlines = static_cast<std::uint32_t>(std::count(raw->begin(), raw->end(), '\n'));
         batch->hasDollar = std::memchr(raw->data(), '$', raw->size()) != nullptr;

@@ -57,10 +57,6 @@ struct AheadBatch {
 
 class LexAhead {
 public:
-    // The bytes of a block of a streamed file, as the reader reads them (whole lines, at least
-    // this much unless the file ends, longer lines whole).
-    static constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
-
     LexAhead() = default;
     ~LexAhead();
     LexAhead(const LexAhead&) = delete;
