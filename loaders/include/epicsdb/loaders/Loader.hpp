@@ -55,7 +55,8 @@ struct LoaderOptions {
     // slower; for tests and diagnosis.
     bool fastPaths = true;
     // Threads a load may use: 1 reads on the calling thread alone; 0 uses every core of the
-    // machine. Results and diagnostics are the same, in the same order, whatever the number.
+    // machine (a load uses two at most today: docs/ARCHITECTURE.md, "Two threads"). Results
+    // and diagnostics are the same, in the same order, whatever the number.
     unsigned jobs = 0;
     // With more than one: files are lexed ahead on a second thread, streamed files in their
     // blocks, files held in memory of at least twice this size in pieces of it (whole lines).
