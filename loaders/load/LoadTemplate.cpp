@@ -16,6 +16,7 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <system_error>
 
 namespace epicsdb::loaders {
 
@@ -55,9 +56,14 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
                             impl.environment(), impl.workingDirectory()};
     // With more than one thread, the file is read (and templates expanded) ahead.
     std::optional<TemplateAhead> ahead;
-    if (impl.threads() > 1)
-        ahead.emplace(path, text, impl.options.templateMaxVars, macros,
-                      impl.options.quietMacroWarnings, impl.options.macroExpansionLimit);
+    if (impl.threads() > 1) {
+        try {
+            ahead.emplace(path, text, impl.options.templateMaxVars, macros,
+                          impl.options.quietMacroWarnings, impl.options.macroExpansionLimit);
+        } catch (const std::system_error&) {
+            // No thread to be had (a limit on threads or processes): one thread reads.
+        }
+    }
     PreparedExpansion* prepared = nullptr; // the current set's
     TemplateSets sets(
         impl.sink, search, macros,

@@ -117,10 +117,9 @@ bool DbInput::pushStream(std::uint32_t source, const std::string& path, std::str
     }
     Open& input = pushOpen(source, path);
     input.file = std::move(file);
-    if (lexAhead_ && !ahead_.busy()) {
-        ahead_.startStream(input.file.get(), expander_ != nullptr, fusedStatements_);
+    if (lexAhead_ && !ahead_.busy() &&
+        ahead_.startStream(input.file.get(), expander_ != nullptr, fusedStatements_))
         input.ahead = true;
-    }
     loadChunk(input);
     return true;
 }
@@ -231,10 +230,9 @@ bool DbInput::loadCachedChunk(Open& input) {
         input.data = data;
         input.size = static_cast<std::uint32_t>(size);
         input.scanner.reset(data, size + 2);
-        if (lexAhead_ && !expanded && size >= 2 * pieceBytes_ && !ahead_.busy()) {
-            ahead_.startText({data, size}, pieceBytes_, fusedStatements_);
+        if (lexAhead_ && !expanded && size >= 2 * pieceBytes_ && !ahead_.busy() &&
+            ahead_.startText({data, size}, pieceBytes_, fusedStatements_))
             input.ahead = input.aheadText = input.following = true;
-        }
         return true;
     }
 }

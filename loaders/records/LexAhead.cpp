@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <system_error>
 
 namespace epicsdb::loaders {
 
@@ -24,8 +25,19 @@ LexAhead::~LexAhead() {
     if (thread_.joinable()) thread_.join();
 }
 
-void LexAhead::startText(std::string_view text, std::size_t pieceBytes, bool fused) {
+bool LexAhead::startThread() noexcept {
+    if (thread_.joinable()) return true;
+    try {
+        thread_ = std::thread([this] { run(); });
+        return true;
+    } catch (const std::system_error&) {
+        return false; // a limit on threads or processes: one thread does it all
+    }
+}
+
+bool LexAhead::startText(std::string_view text, std::size_t pieceBytes, bool fused) {
     finish();
+    if (!startThread()) return false;
     textCopy_.assign(text);
     textCopy_.append(2, '\0');
     pieceBytes_ = std::max<std::size_t>(pieceBytes, 1);
@@ -36,12 +48,13 @@ void LexAhead::startText(std::string_view text, std::size_t pieceBytes, bool fus
         jobActive_ = true;
         jobDone_ = false;
     }
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
     changed_.notify_all();
+    return true;
 }
 
-void LexAhead::startStream(std::FILE* file, bool expanding, bool fused) {
+bool LexAhead::startStream(std::FILE* file, bool expanding, bool fused) {
     finish();
+    if (!startThread()) return false;
     {
         const std::lock_guard lock(mutex_);
         kind_ = Kind::Stream;
@@ -51,8 +64,8 @@ void LexAhead::startStream(std::FILE* file, bool expanding, bool fused) {
         jobActive_ = true;
         jobDone_ = false;
     }
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
     changed_.notify_all();
+    return true;
 }
 
 std::unique_ptr<AheadBatch> LexAhead::next() {

@@ -64,11 +64,13 @@ public:
 
     [[nodiscard]] bool busy() const noexcept { return jobActive_; }
     // Lexes `text` (without the scanner's NULs) in pieces of about `pieceBytes` whole lines; the
-    // text is copied first, so the caller may scan and change its own.
-    void startText(std::string_view text, std::size_t pieceBytes, bool fused);
+    // text is copied first, so the caller may scan and change its own. False when no thread
+    // could be started (the reader then lexes alone).
+    bool startText(std::string_view text, std::size_t pieceBytes, bool fused);
     // Reads `file` from where it stands to its end in blocks; those without '$', or all of
-    // them when nothing is expanded, are lexed. The file is the worker's until finish().
-    void startStream(std::FILE* file, bool expanding, bool fused);
+    // them when nothing is expanded, are lexed. The file is the worker's until finish(). False
+    // when no thread could be started.
+    bool startStream(std::FILE* file, bool expanding, bool fused);
     // The job's next batch, waiting for it; null when the job has nothing more.
     std::unique_ptr<AheadBatch> next();
     // A batch the reader is done with (its vectors are reused).
@@ -82,6 +84,8 @@ public:
 
 private:
     enum class Kind { Text, Stream };
+    // The worker, started on first use; false when the system refuses a thread.
+    bool startThread() noexcept;
     void run();
     void work();
     void lexText();

@@ -36,6 +36,9 @@ struct ProgramSetup {
     // A limit on the size of the files it writes (RLIMIT_FSIZE, with SIGXFSZ ignored, so a write
     // past it fails with EFBIG): a full disk, for tests. 0: none.
     rlim_t fileSizeLimit = 0;
+    // A limit on the processes (and threads) of its user (RLIMIT_NPROC): 1 refuses it every
+    // thread; root ignores it, so give a user too. 0: none.
+    rlim_t processLimit = 0;
     // Killed (SIGALRM: status -1) after this many seconds, for tests of what could hang. 0: never.
     unsigned timeoutSeconds = 0;
 };
@@ -60,6 +63,10 @@ inline ProgramResult runProgram(const std::string& program, const std::vector<st
             ::_exit(127);
         for (const auto& [name, value] : setup.environment)
             ::setenv(name.c_str(), value.c_str(), 1);
+        if (setup.processLimit != 0) {
+            const rlimit limit{setup.processLimit, setup.processLimit};
+            if (::setrlimit(RLIMIT_NPROC, &limit) != 0) ::_exit(127);
+        }
         if (setup.user != 0 && (::setgid(setup.group) != 0 || ::setuid(setup.user) != 0))
             ::_exit(127);
         if (setup.fileSizeLimit != 0) {

@@ -267,3 +267,36 @@ TEST_F(Reliability, MsiStopsASelfIncludeAtItsBound) {
     EXPECT_TRUE(contains(r.err, "  included from line 2 of  file self.t"));
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1000);
 }
+
+// Where the system gives no second thread (a limit on the user's processes), loads run on one
+// thread and give the same results: no error, no crash.
+TEST_F(Reliability, NoThreadToBeHadMeansOneThread) {
+    std::string records;
+    for (int i = 0; i < 5000; ++i)
+        records += "record(ai, \"r" + std::to_string(i) + "\") {\n    field(DESC, \"d\")\n}\n";
+    write("big.db", records); // large enough to be lexed ahead
+    write("t.template", "record(ao, \"$(P)\") { field(DRVH, \"$(MAX=10)\") }\n");
+    std::string sets = "file t.template {\n    pattern { P, MAX }\n";
+    for (int i = 0; i < 100; ++i)
+        sets += "    { \"s" + std::to_string(i) + "\", " + std::to_string(i) + " }\n";
+    write("sets.substitutions", sets + "}\n");
+    for (const char* name : {"big.db", "t.template", "sets.substitutions"})
+        ASSERT_EQ(::chmod(dir.path(name).c_str(), 0644), 0);
+    ASSERT_EQ(::chmod(dir.path().c_str(), 0755), 0);
+    ProgramSetup limited;
+    limited.processLimit = 1;
+    if (::geteuid() == 0) { // root is not held to the limit: the program runs as nobody
+        limited.user = 65534;
+        limited.group = 65534;
+    }
+    for (const char* file : {"big.db", "sets.substitutions"}) {
+        const auto one = epicsdb({"dump", "-j", "1", "-I", dir.path(), dir.path(file)});
+        const auto refused =
+            epicsdb({"dump", "-j", "2", "-I", dir.path(), dir.path(file)}, limited);
+        if (refused.status == 127) GTEST_SKIP() << "cannot run the program as another user here";
+        EXPECT_EQ(one.status, 0) << one.err;
+        EXPECT_EQ(refused.status, 0) << file << ": " << refused.err;
+        EXPECT_EQ(refused.out, one.out) << file;
+        EXPECT_EQ(refused.err, "");
+    }
+}
