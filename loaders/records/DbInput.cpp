@@ -356,16 +356,22 @@ bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
             }
             return true;
         }
-        if (!input.aheadText || !input.ahead || (batch && batch->last)) return false;
-        ahead_.recycle(std::move(input.batch));
-        input.batch = ahead_.next();
-        input.index = input.nextHead = 0;
-        if (!input.batch) {
-            input.ahead = false; // the worker stopped: this reader lexes the rest
-            return false;
-        }
-        if (input.batch->error) std::rethrow_exception(input.batch->error);
+        if (!pullPiece(input)) return false;
     }
+}
+
+// A text in memory: its next piece from the worker; false when there is none.
+bool DbInput::pullPiece(Open& input) {
+    if (!input.aheadText || !input.ahead || (input.batch && input.batch->last)) return false;
+    ahead_.recycle(std::move(input.batch));
+    input.batch = ahead_.next();
+    input.index = input.nextHead = 0;
+    if (!input.batch) {
+        input.ahead = false; // the worker stopped: this reader lexes the rest
+        return false;
+    }
+    if (input.batch->error) std::rethrow_exception(input.batch->error);
+    return true;
 }
 
 void DbInput::lexFrom(Open& input, std::uint32_t offset) {
@@ -392,15 +398,7 @@ void DbInput::rejoin(Open& input, const DbLexeme& lexeme) {
                 return;
             }
         }
-        if (!input.aheadText || !input.ahead || (batch && batch->last)) return;
-        ahead_.recycle(std::move(input.batch));
-        input.batch = ahead_.next();
-        input.index = input.nextHead = 0;
-        if (!input.batch) {
-            input.ahead = false;
-            return;
-        }
-        if (input.batch->error) std::rethrow_exception(input.batch->error);
+        if (!pullPiece(input)) return;
     }
 }
 

@@ -96,6 +96,7 @@ private:
     void lexFrom(Open& input, std::uint32_t offset);
     // After a token lexed here in the INITIAL state: follow the worker again if it has the same.
     void rejoin(Open& input, const DbLexeme& lexeme);
+    bool pullPiece(Open& input);
     void endAhead(Open& input) noexcept;
 
     SourceManager& sources_;

@@ -40,10 +40,6 @@ bool isReplayableToken(DbTok kind, bool lexedInJson) {
     }
 }
 
-bool isFused(DbTok kind) {
-    return kind == DbTok::RecordHead || kind == DbTok::FieldStatement ||
-           kind == DbTok::InfoStatement;
-}
 } // namespace
 
 void PlanRecorder::start(const CachedFile& file, ReplayPlans::Slot& slot, const SourceInfo& source,
@@ -99,7 +95,7 @@ void PlanRecorder::addToken(DbTok kind, const Span& span, std::string_view text,
         token.recordedAt = static_cast<std::uint32_t>(plan_.recordedText.size());
         plan_.recordedText.append(text);
     }
-    if (isFused(kind)) token.fused = splitFused(text);
+    if (isFusedStatement(kind)) token.fused = splitFused(text);
     plan_.tokens.push_back(token);
     tokenOffsets_.push_back(span.begin.offset);
 }
