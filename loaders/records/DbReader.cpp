@@ -76,6 +76,13 @@ void DbReader::readText(std::string_view name, std::string_view text) {
 }
 
 void DbReader::parse() {
+    // A new parse starts where the parser awaits an item.
+    inRecordBody_ = false;
+    awaitingItem_ = true;
+    record_ = OwnRecord::None;
+    lastReturned_ = DbTok::End;
+    queued_.clear();
+    nextQueued_ = 0;
     parser_->parse();
     if (actions_.inRecord()) actions_.endRecord();
 }
@@ -213,7 +220,36 @@ bool DbReader::reportLexicalError(DbTok kind, const Span& span) {
     return true;
 }
 
+// An error token for the parser, which then recovers.
+Parser::symbol_type DbReader::errorSymbol(const Span& at) {
+    return handOver(Parser::make_YYerror(at), DbTok::BadChar);
+}
+
+// The parser gets `symbol` (of `kind`), after what it has not seen of a record this reader
+// began by itself: the head (its action already run) and the '{'.
+Parser::symbol_type DbReader::handOver(Parser::symbol_type symbol, DbTok kind) {
+    if (record_ == OwnRecord::None) {
+        // A record head and its '{' always reach the parser's record body (error recovery
+        // never throws a record head away, the only rule with `error` being a whole item);
+        // the '}' of that body ends the item.
+        awaitingItem_ = kind == DbTok::RBrace && inRecordBody_;
+        inRecordBody_ = kind == DbTok::LBrace && lastReturned_ == DbTok::RecordHead;
+        lastReturned_ = kind;
+        return symbol;
+    }
+    const bool body = record_ == OwnRecord::Body;
+    record_ = OwnRecord::None;
+    awaitingItem_ = inRecordBody_ = false;
+    lastReturned_ = kind;
+    queued_.clear();
+    nextQueued_ = 0;
+    if (body) queued_.push_back(Parser::make_LBRACE(braceAt_));
+    queued_.push_back(std::move(symbol));
+    return Parser::make_RECORD_HEAD_DONE(headAt_);
+}
+
 Parser::symbol_type DbReader::nextSymbol() {
+    if (nextQueued_ < queued_.size()) return std::move(queued_[nextQueued_++]);
     Span span;
     for (;;) {
         const DbTok kind = input_.next(lexeme_, span);
@@ -228,7 +264,7 @@ Parser::symbol_type DbReader::nextSymbol() {
             if (nameKind != DbTok::String && nameKind != DbTok::Bareword) {
                 reporter_.error(nameSpan.begin, "syntax", "expected a file name after 'include'");
                 lastText_ = name.text;
-                return Parser::make_YYerror(nameSpan);
+                return errorSymbol(nameSpan);
             }
             values_.include();
             openInclude(name.text, span);
@@ -238,7 +274,7 @@ Parser::symbol_type DbReader::nextSymbol() {
         case DbTok::NewlineInString:
         case DbTok::BadJsonStringChar:
             if (!reportLexicalError(kind, span)) continue;
-            return Parser::make_YYerror(span);
+            return errorSymbol(span);
         default:
             break;
         }
@@ -267,13 +303,46 @@ Parser::symbol_type DbReader::nextSymbol() {
                             "value nested more than " + std::to_string(context_.maxNestingDepth) +
                                 " levels deep");
             recorder_.abandon();
-            return Parser::make_YYerror(span);
+            return errorSymbol(span);
         case ValueTracker::Nesting::Swallowed:
             continue;
         }
+        // Where the parser would shift a fused statement and reduce it at once with nothing
+        // else to do, its action runs here, and the parser is handed the next token (the
+        // parser was a fifth of a flat file's load): the items of a record body opened by a
+        // fused head, and whole records of fused statements where the parser awaits an item.
+        if (inRecordBody_ && (kind == DbTok::FieldStatement || kind == DbTok::InfoStatement)) {
+            if (kind == DbTok::FieldStatement)
+                fusedField(lexeme_.text, span);
+            else
+                fusedInfo(lexeme_.text, span);
+            continue;
+        }
+        if (awaitingItem_ && kind == DbTok::RecordHead) {
+            fusedRecordHead(lexeme_.text, span);
+            awaitingItem_ = false;
+            record_ = OwnRecord::Head;
+            headAt_ = span;
+            continue;
+        }
+        if (record_ == OwnRecord::Head && kind == DbTok::LBrace) {
+            record_ = OwnRecord::Body;
+            braceAt_ = span;
+            inRecordBody_ = true;
+            continue;
+        }
+        if (record_ == OwnRecord::Body && kind == DbTok::RBrace) {
+            record_ = OwnRecord::None;
+            inRecordBody_ = false;
+            actions_.endRecord();
+            endItem();
+            awaitingItem_ = true;
+            continue;
+        }
         const TokenMapping& mapping = kTokenMappings[static_cast<std::size_t>(kind)];
-        if (mapping.hasText) return Parser::symbol_type(mapping.kind, lexeme_.text, span);
-        return Parser::symbol_type(mapping.kind, span);
+        if (mapping.hasText)
+            return handOver(Parser::symbol_type(mapping.kind, lexeme_.text, span), kind);
+        return handOver(Parser::symbol_type(mapping.kind, span), kind);
     }
 }
 

@@ -99,6 +99,8 @@ private:
     bool pushResolved(std::string_view name, const Position* parent, CachedFile** cached);
     // A lexical error token: reported once per statement; false to skip it silently.
     bool reportLexicalError(DbTok kind, const Span& span);
+    Parser::symbol_type errorSymbol(const Span& at);
+    Parser::symbol_type handOver(Parser::symbol_type symbol, DbTok kind);
 
     ReadContext context_;
     SourceManager& sources_;
@@ -118,6 +120,19 @@ private:
     DbLexeme lexeme_;
     std::string_view lastText_;
     DbTok lastKind_ = DbTok::End;
+    // What nextSymbol knows of the parser's state, to run fused statements without it: the
+    // last token handed over; whether the parser awaits the next item of a record body opened
+    // by a fused head, or the next top-level item; a record this reader began by itself (its
+    // head, and its '{'), and the tokens the parser is owed when the record is not all fused.
+    enum class OwnRecord : std::uint8_t { None, Head, Body };
+    DbTok lastReturned_ = DbTok::End;
+    bool inRecordBody_ = false;
+    bool awaitingItem_ = false;
+    OwnRecord record_ = OwnRecord::None;
+    Span headAt_;
+    Span braceAt_;
+    std::vector<Parser::symbol_type> queued_;
+    std::size_t nextQueued_ = 0;
     ValueTracker values_;
     bool skippingStatement_ = false; // after an error, until the next top-level statement
     std::size_t errorsBeforeValue_ = 0;

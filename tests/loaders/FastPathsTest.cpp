@@ -299,3 +299,53 @@ record(bo, "b") {}
     EXPECT_EQ(countOf(fast.diagnostics, "t.template:2:"), 6u) << fast.diagnostics;
     EXPECT_EQ(countOf(fast.diagnostics, "t.template:6:"), 6u) << fast.diagnostics;
 }
+
+// The one-token statements of a record body skip the parser (DbReader::nextSymbol); where a
+// syntax error or a definition's body is near them, the parser sees what it would see.
+TEST(FastPaths, ErrorsNearOneTokenStatementsReadAsTokenByToken) {
+    const char* const cases[] = {
+        // a stray word between fields, then more fields of the abandoned record
+        "record(ai, \"a\") {\n    field(DESC, \"x\")\n    oops\n    field(EGU, \"mm\")\n}\n"
+        "record(ai, \"b\") {\n    field(DESC, \"y\")\n}\n",
+        // a missing '}': the next record head inside the body
+        "record(ai, \"a\") {\n    field(DESC, \"x\")\nrecord(bo, \"b\") {\n    field(ZNAM, "
+        "\"z\")\n}\n",
+        // a bad character and a bad include name inside bodies
+        "record(ai, \"a\") {\n    field(DESC, \"x\") @\n    field(EGU, \"mm\")\n}\n"
+        "record(ai, \"c\") {\n    include {\n    field(EGU, \"cm\")\n}\n",
+        // fields at the top level after a record without a body
+        "record(ai, \"a\")\n    field(DESC, \"x\")\n    info(k, \"v\")\nrecord(ai, \"b\") {}\n",
+        // info, alias and plain statements between fused ones
+        "record(ai, \"a\") {\n    info(k, \"v\")\n    alias(\"a2\")\n    field(DESC, \"x\")\n"
+        "    field(INPA, {const: 1})\n    field(EGU, \"mm\")\n    field(NOSUCH, \"1\")\n}\n",
+        // a record type defined in a database file: its fields are definitions, not values
+        "recordtype(tiny) {\n    field(NAME, DBF_STRING) {\n        size(61)\n    }\n"
+        "    field(VAL, DBF_LONG) {\n        prompt(\"v\")\n    }\n}\n"
+        "record(tiny, \"t\") {\n    field(VAL, \"3\")\n    field(NOSUCH, \"1\")\n}\n",
+        // whole records read without the parser, then one that needs it half-way, a head
+        // without a body, a stray '}', and a head at the very end
+        "record(ai, \"a\") {\n    field(DESC, \"x\")\n}\nrecord(ai, \"b\")\n"
+        "record(ai, \"c\") {\n    field(EGU, \"mm\")\n    alias(\"c2\")\n    field(NOSUCH, "
+        "\"1\")\n}\n"
+        "record(bo, \"d\") }\nrecord(bo, \"e\") {\n    field(ZNAM, \"z\")\n}\nrecord(bo, \"f\")",
+        // a JSON value, an error token and a field at the top level after read-alone records
+        "record(ai, \"a\") {\n    field(DESC, \"x\")\n    field(INP, {const: 2})\n}\n"
+        "record(ai, \"b\") {\n    field(DESC, \"y\") @\n}\nfield(EGU, \"mm\")\n"
+        "record(ai, \"c\") {\n    field(NOSUCH, \"2\")\n}\n",
+        // a record head where a field belongs, and a body cut off by the end of the file
+        "record(ai, \"a\") {\n    field(DESC, \"x\")\n    record(bo, \"b\")\n    field(EGU, "
+        "\"mm\")\n"
+        "}\nrecord(ai, \"c\") {\n    field(DESC, \"y\")\n",
+    };
+    ScratchDir dir;
+    int index = 0;
+    for (const char* text : cases) {
+        SCOPED_TRACE(text);
+        const std::string file = dir.write("case" + std::to_string(index++) + ".db", text);
+        const Outcome fast = expectSame([&](loaders::Loader& loader, dbstatic::Database&) {
+            loader.loadRecords(file);
+            loader.loadRecords(file);
+        });
+        EXPECT_FALSE(fast.diagnostics.empty());
+    }
+}
