@@ -113,7 +113,10 @@ private:
     dbstatic::SourcePosition positionOf(const Span& at, std::uint32_t line = 0);
     // A fused statement whose unquoted argument is a keyword is the syntax error that token by
     // token reading gives (EPICS: `record(ai, include)`); true after reporting it.
-    bool refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece);
+    bool refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
+        return piece.keyword && reportKeyword(token, at, piece);
+    }
+    bool reportKeyword(std::string_view token, const Span& at, const FusedPiece& piece);
     // The same for a statement's first argument, which a replay may know is no keyword.
     bool refuseKeywordName(std::string_view token, const Span& at, const FusedPiece& piece,
                            const ReplayFacts& facts);

@@ -20,8 +20,7 @@ JsonValue valueOf(std::string_view token, const FusedPiece& piece) {
 }
 } // namespace
 
-bool DbActions::refuseKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
-    if (!isKeywordPiece(token, piece)) return false;
+bool DbActions::reportKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
     reporter_.error(spanOf(at, piece).begin, "syntax",
                     "syntax error: expected name or quoted string, found keyword '" +
                         std::string(piece.in(token)) + "'");

@@ -52,6 +52,8 @@ FusedArguments splitFused(std::string_view token) noexcept {
     FusedArguments fused;
     fused.first = readPiece(token, i);
     fused.second = readPiece(token, i);
+    fused.first.keyword = isKeywordPiece(token, fused.first);
+    fused.second.keyword = isKeywordPiece(token, fused.second);
     return fused;
 }
 

@@ -13,6 +13,9 @@ struct FusedPiece {
     std::uint32_t offset = 0; // from the start of the token
     std::uint32_t length = 0; // quotes included
     bool quoted = false;
+    // Unquoted and one of the keywords of the INITIAL state (isKeywordPiece): found by the
+    // split, so that a split made on the lexing worker spares the reader the comparisons.
+    bool keyword = false;
     [[nodiscard]] std::string_view in(std::string_view token) const noexcept {
         return token.substr(offset, length);
     }

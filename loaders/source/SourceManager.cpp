@@ -1,5 +1,9 @@
 #include "SourceManager.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstring>
 
@@ -74,14 +78,22 @@ const Chunk* SourceManager::chunkOf(const SourceInfo& info, std::uint32_t offset
 }
 
 namespace {
+// Hot: a record's line is counted from the record before, about 200 bytes of short lines,
+// where a memchr per line cost more than counting 16 bytes at a time.
 std::uint32_t countNewlines(const char* begin, const char* end) {
     std::uint32_t n = 0;
-    while (begin < end) {
-        const void* hit = std::memchr(begin, '\n', static_cast<std::size_t>(end - begin));
-        if (!hit) break;
-        ++n;
-        begin = static_cast<const char*>(hit) + 1;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; end - begin >= 16; begin += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(begin));
+        // Few lines are shorter than 16 bytes: clearing bits beats a popcount call.
+        for (auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, newline)));
+             hits != 0; hits &= hits - 1)
+            ++n;
     }
+#endif
+    for (; begin < end; ++begin)
+        n += *begin == '\n';
     return n;
 }
 } // namespace

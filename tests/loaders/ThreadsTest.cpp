@@ -13,6 +13,8 @@
 
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 using epicsdb::test::ScratchDir;
 using namespace epicsdb;
@@ -182,4 +184,41 @@ TEST(Threads, ATemplateLoadGivesWhatOneThreadGives) {
     const Outcome one = run(
         1, 65536, [&](loaders::Loader& loader) { loader.loadTemplate(file); }, true, dir.path());
     EXPECT_EQ(one.stats.expansionsAhead, 0u);
+}
+
+// Where each record of a streamed file was defined is counted from the record before (blocks
+// of the file are not kept): every record's line is the line its head is on, with either
+// number of threads.
+TEST(Threads, RecordsOfAStreamedFileKnowTheirLines) {
+    ScratchDir dir;
+    std::string text;
+    std::vector<std::pair<std::string, std::uint32_t>> heads;
+    std::uint32_t line = 1;
+    for (std::size_t i = 0; text.size() < (std::size_t{5} << 20); ++i) {
+        // Lines of every length around the 16 bytes counted at a time, blank lines, comments.
+        const std::string name = "line:" + std::to_string(i);
+        std::string record = "# " + std::string(i % 37, '-') + "\n" + std::string(i % 3, '\n');
+        line += 1 + static_cast<std::uint32_t>(i % 3);
+        heads.emplace_back(name, line);
+        record += "record(ai, \"" + name + "\") {\n    field(DESC, \"" + std::string(i % 23, 'x') +
+                  "\")\n}\n";
+        line += 3;
+        text += record;
+    }
+    const std::string file = dir.write("lines.db", text);
+    for (const unsigned jobs : {1u, 2u}) {
+        dbstatic::Database db;
+        DiagnosticList list;
+        loaders::LoaderOptions options;
+        options.useEnvironmentPath = false;
+        options.jobs = jobs;
+        loaders::Loader loader(db, list, options);
+        ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+        ASSERT_TRUE(loader.loadRecords(file).ok) << test::diagnosticsText(list);
+        for (const auto& [name, at] : heads) {
+            const dbstatic::Record* record = db.findRecord(name);
+            ASSERT_NE(record, nullptr) << name;
+            ASSERT_EQ(record->position().line, at) << name << ", " << jobs << " threads";
+        }
+    }
 }
