@@ -10,6 +10,7 @@
 
 #include <epicsdb/loaders/LoadObserver.hpp>
 
+#include "AcceptedValues.hpp"
 #include "FusedStatement.hpp"
 #include "JsonValue.hpp"
 #include "PlanRecorder.hpp"
@@ -162,6 +163,7 @@ private:
     std::uint32_t lastNameSize_ = 0;    // its NAME field's size (0: no limit on names)
     std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
     std::string valueScratch_;
+    AcceptedValues accepted_; // values checked before, across records and loads
 };
 
 } // namespace epicsdb::loaders

@@ -284,12 +284,19 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
         memo->valueAccepted = false;
     }
     const std::string_view text = setterValue(value);
-    const dbstatic::PutStatus status = db_.checkField(type, *field, text);
+    const bool keep = AcceptedValues::worthKeeping(*field);
+    if (keep) accepted_.under(db_);
+    const bool knownGood = keep && accepted_.known(*field, text);
+    const dbstatic::PutStatus status =
+        knownGood ? dbstatic::PutStatus{} : db_.checkField(type, *field, text);
     if (!status.ok()) {
         reportFieldValue(node, *field, text, status, valueAt);
         // A bad CALC expression is stored anyway, as EPICS does.
         if (status.error != PutError::BadCalc) return;
-    } else if (memo && facts.same == SameText::All && text.data() != valueScratch_.data()) {
+    } else if (keep && !knownGood) {
+        accepted_.add(*field, text);
+    }
+    if (status.ok() && memo && facts.same == SameText::All && text.data() != valueScratch_.data()) {
         memo->valueAccepted = true;
         memo->options = db_.options();
         memo->valueOffset = static_cast<std::uint32_t>(text.data() - value.text.data());
