@@ -1,0 +1,116 @@
+// The link graph as Graphviz DOT, written in 64 KiB chunks (a whole IOC has 10^5 records).
+#include <epicsdb/graph/GraphWriters.hpp>
+
+#include <map>
+#include <ostream>
+
+namespace epicsdb::graph {
+
+namespace {
+// A DOT quoted string: '"' and '\' escaped (a backslash would start a DOT escape such as \n).
+void appendQuoted(std::string_view text, std::string& out) {
+    out += '"';
+    for (const char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        out += c;
+    }
+    out += '"';
+}
+
+class Chunks {
+public:
+    explicit Chunks(std::ostream& out) : out_(out) { text_.reserve(kChunk + 4096); }
+    Chunks(const Chunks&) = delete;
+    Chunks& operator=(const Chunks&) = delete;
+    ~Chunks() { flush(); }
+    std::string& text() noexcept { return text_; }
+    void maybeFlush() {
+        if (text_.size() >= kChunk) flush();
+    }
+    void flush() {
+        out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+        text_.clear();
+    }
+
+private:
+    static constexpr std::size_t kChunk = 1 << 16;
+    std::ostream& out_;
+    std::string text_;
+};
+
+// Labels are built in `label`, reused from node to node and edge to edge.
+void appendNode(const Node& node, std::string_view indent, std::string& label, std::string& out) {
+    out += indent;
+    appendQuoted(node.name, out);
+    label.assign(node.name);
+    label += '\n';
+    if (node.external()) {
+        label += "(external)";
+        out += " [shape=ellipse, style=dashed, label=";
+    } else {
+        label += node.type;
+        out += " [label=";
+    }
+    appendQuoted(label, out);
+    out += "];\n";
+}
+
+void appendEdge(const LinkGraph& graph, const Edge& edge, std::string& label, std::string& out) {
+    out += "  ";
+    appendQuoted(graph.nodes()[edge.from].name, out);
+    out += " -> ";
+    appendQuoted(graph.nodes()[edge.to].name, out);
+    out += " [label=";
+    label.clear();
+    appendLabel(edge, label);
+    appendQuoted(label, out);
+    if (edge.kind == LinkKind::ChannelAccess)
+        out += ", style=dashed";
+    else if (edge.kind == LinkKind::External)
+        out += ", style=dashed, color=gray40";
+    out += "];\n";
+}
+} // namespace
+
+void writeDot(const LinkGraph& graph, std::ostream& out, const GraphWriteOptions& options) {
+    Chunks chunks(out);
+    std::string& text = chunks.text();
+    std::string label;
+    text += "digraph \"epicsdb\" {\n"
+            "  rankdir=LR;\n"
+            "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
+            "  edge [fontname=\"Helvetica\", fontsize=10];\n";
+    const std::vector<Node>& nodes = graph.nodes();
+    std::map<std::string_view, std::vector<NodeId>> clusters;
+    for (NodeId id = 0; id < nodes.size(); ++id) {
+        const std::string_view cluster = clusterOf(nodes[id], options.clustering);
+        if (!cluster.empty()) {
+            clusters[cluster].push_back(id);
+            continue;
+        }
+        appendNode(nodes[id], "  ", label, text);
+        chunks.maybeFlush();
+    }
+    std::size_t number = 0;
+    for (const auto& [name, members] : clusters) {
+        text += "  subgraph \"cluster_" + std::to_string(number++) + "\" {\n    label=";
+        appendQuoted(name, text);
+        text += ";\n";
+        for (const NodeId id : members) {
+            appendNode(nodes[id], "    ", label, text);
+            chunks.maybeFlush();
+        }
+        text += "  }\n";
+    }
+    for (const Edge& edge : graph.edges()) {
+        appendEdge(graph, edge, label, text);
+        chunks.maybeFlush();
+    }
+    text += "}\n";
+}
+
+} // namespace epicsdb::graph
