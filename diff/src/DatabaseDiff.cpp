@@ -160,6 +160,8 @@ bool hasSameAlias(const Database& db, const Record& alias) {
     const Record* other = db.findRecord(alias.name());
     return other && other->isAlias() && other->real().name() == alias.real().name();
 }
+// The collected changes sorted, records with only alias changes described.
+DatabaseDiff finish(Collector& collector, const Database& before, const Database& after);
 } // namespace
 
 DiffCounts DatabaseDiff::counts() const noexcept {
@@ -181,6 +183,7 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
     Collector collector;
     std::vector<FieldChange> fields;
     std::vector<InfoChange> infos;
+    std::size_t matched = 0; // records of `after` found by name in the first pass
     forEachNode(before, [&](const Record& a) {
         if (a.isAlias()) {
             if (!hasSameAlias(after, a))
@@ -196,6 +199,7 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
             listFields(a, false, change);
             return;
         }
+        ++matched;
         fields.clear();
         infos.clear();
         compareFields(before, a, after, *b, fields);
@@ -211,19 +215,28 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
         fields = {};
         infos = {};
     });
+    // When every record of `after` was matched, only its aliases are left to look at: a second
+    // lookup per record would cost as much as the first pass again.
+    const bool noneAdded = matched == after.recordCount();
+    if (noneAdded && after.aliasCount() == 0) return finish(collector, before, after);
     forEachNode(after, [&](const Record& b) {
         if (b.isAlias()) {
             if (!hasSameAlias(before, b))
                 collector.entry(b.real().name()).aliases.push_back({std::string(b.name()), true});
             return;
         }
-        if (realRecordNamed(before, b.name())) return;
+        if (noneAdded || realRecordNamed(before, b.name())) return;
         RecordChange& change = collector.entry(b.name());
         change.kind = RecordChangeKind::Added;
         change.typeAfter = std::string(b.type().name());
         change.after = locationOf(after, b);
         listFields(b, true, change);
     });
+    return finish(collector, before, after);
+}
+
+namespace {
+DatabaseDiff finish(Collector& collector, const Database& before, const Database& after) {
     DatabaseDiff diff = collector.finish();
     // A record with only alias changes was entered by its name alone: fill in what it is.
     for (RecordChange& change : diff.records) {
@@ -243,5 +256,6 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
     }
     return diff;
 }
+} // namespace
 
 } // namespace epicsdb::diff

@@ -7,9 +7,13 @@
 namespace epicsdb::graph {
 
 namespace {
-// A DOT quoted string: '"' and '\' escaped (a backslash would start a DOT escape such as \n).
-void appendQuoted(std::string_view text, std::string& out) {
-    out += '"';
+// Text inside a DOT quoted string: '"' and '\' escaped (a backslash would start a DOT escape
+// such as \n), a newline as \n.
+void appendEscaped(std::string_view text, std::string& out) {
+    if (text.find_first_of("\"\\\n") == std::string_view::npos) { // most names: no escape
+        out += text;
+        return;
+    }
     for (const char c : text) {
         if (c == '"' || c == '\\') out += '\\';
         if (c == '\n') {
@@ -18,6 +22,11 @@ void appendQuoted(std::string_view text, std::string& out) {
         }
         out += c;
     }
+}
+
+void appendQuoted(std::string_view text, std::string& out) {
+    out += '"';
+    appendEscaped(text, out);
     out += '"';
 }
 
@@ -42,23 +51,17 @@ private:
     std::string text_;
 };
 
-// Labels are built in `label`, reused from node to node and edge to edge.
-void appendNode(const Node& node, std::string_view indent, std::string& label, std::string& out) {
+void appendNode(const Node& node, std::string_view indent, std::string& out) {
     out += indent;
     appendQuoted(node.name, out);
-    label.assign(node.name);
-    label += '\n';
-    if (node.external()) {
-        label += "(external)";
-        out += " [shape=ellipse, style=dashed, label=";
-    } else {
-        label += node.type;
-        out += " [label=";
-    }
-    appendQuoted(label, out);
-    out += "];\n";
+    out += node.external() ? " [shape=ellipse, style=dashed, label=\"" : " [label=\"";
+    appendEscaped(node.name, out);
+    out += "\\n";
+    appendEscaped(node.external() ? std::string_view("(external)") : node.type, out);
+    out += "\"];\n";
 }
 
+// The edge's label is built in `label`, reused from edge to edge.
 void appendEdge(const LinkGraph& graph, const Edge& edge, std::string& label, std::string& out) {
     out += "  ";
     appendQuoted(graph.nodes()[edge.from].name, out);
@@ -92,7 +95,7 @@ void writeDot(const LinkGraph& graph, std::ostream& out, const GraphWriteOptions
             clusters[cluster].push_back(id);
             continue;
         }
-        appendNode(nodes[id], "  ", label, text);
+        appendNode(nodes[id], "  ", text);
         chunks.maybeFlush();
     }
     std::size_t number = 0;
@@ -101,7 +104,7 @@ void writeDot(const LinkGraph& graph, std::ostream& out, const GraphWriteOptions
         appendQuoted(name, text);
         text += ";\n";
         for (const NodeId id : members) {
-            appendNode(nodes[id], "    ", label, text);
+            appendNode(nodes[id], "    ", text);
             chunks.maybeFlush();
         }
         text += "  }\n";

@@ -30,15 +30,55 @@ std::vector<const FieldDef*> linkDefaults(const RecordType& type) {
     return out;
 }
 
+// Node ids by record: open addressing over one array, since a map node per record (a whole
+// IOC has 10^5) would cost an allocation each.
+class RecordIds {
+public:
+    explicit RecordIds(std::size_t count) {
+        std::size_t capacity = 16;
+        while (capacity < count * 2)
+            capacity *= 2;
+        slots_.resize(capacity);
+        mask_ = capacity - 1;
+    }
+    void insert(const Record* record, NodeId id) {
+        std::size_t at = slotOf(record);
+        while (slots_[at].record)
+            at = (at + 1) & mask_;
+        slots_[at] = {record, id};
+    }
+    // `record` must have been inserted.
+    [[nodiscard]] NodeId at(const Record* record) const noexcept {
+        std::size_t at = slotOf(record);
+        while (slots_[at].record != record)
+            at = (at + 1) & mask_;
+        return slots_[at].id;
+    }
+
+private:
+    struct Slot {
+        const Record* record = nullptr;
+        NodeId id = 0;
+    };
+    [[nodiscard]] std::size_t slotOf(const Record* record) const noexcept {
+        auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(record));
+        bits ^= bits >> 29;
+        bits *= 0x9E3779B97F4A7C15ull;
+        return static_cast<std::size_t>(bits >> 20) & mask_;
+    }
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+};
+
 class Builder {
 public:
-    explicit Builder(const Database& db) : db_(db) { records_.reserve(db.recordCount()); }
+    explicit Builder(const Database& db) : db_(db), records_(db.recordCount()) {}
 
     void numberRecords(std::vector<Node>& nodes) {
         for (const RecordType& type : db_.recordTypes())
             for (const Record* node = type.firstRecord(); node; node = node->next()) {
                 if (node->isAlias()) continue;
-                records_.emplace(node, static_cast<NodeId>(nodes.size()));
+                records_.insert(node, static_cast<NodeId>(nodes.size()));
                 const std::string_view file =
                     node->position().line ? db_.fileName(node->position().file) : "";
                 nodes.push_back({node->name(), type.name(), file});
@@ -105,7 +145,7 @@ private:
     }
 
     const Database& db_;
-    std::unordered_map<const Record*, NodeId> records_;
+    RecordIds records_; // every real record of the database is in it
     std::unordered_map<std::string_view, NodeId> externals_;
 };
 } // namespace
@@ -154,6 +194,7 @@ std::string labelOf(const Edge& edge) {
 LinkGraph LinkGraph::build(const Database& db) {
     LinkGraph graph;
     graph.nodes_.reserve(db.recordCount());
+    graph.edges_.reserve(db.recordCount()); // about one link per record, typically
     Builder builder(db);
     builder.numberRecords(graph.nodes_);
     builder.addEdges(graph.nodes_, graph.edges_);
