@@ -29,3 +29,6 @@ env -i "$epicsdb" ioc "$examples/ioc/iocBoot/iocdemo/st.cmd"
 echo
 echo "== epicsdb lint: what EPICS loads without a word ($examples/lint-demo.db)"
 "$epicsdb" lint "$examples/lint-demo.db" || true
+echo
+echo "== epicsdb graph: the links around one record of the example IOC (DOT; --format svg with Graphviz)"
+"$epicsdb" graph --focus iocdemo:turbo:interlock --depth 1 "$examples/ioc/iocBoot/iocdemo/st.cmd"

@@ -17,5 +17,7 @@ int runMacros(const Arguments& args);
 int runExpand(const Arguments& args);
 int runIoc(const Arguments& args);
 int runLint(const Arguments& args);
+int runDiff(const Arguments& args);
+int runGraph(const Arguments& args);
 
 } // namespace epicsdb::tools

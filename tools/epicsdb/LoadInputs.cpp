@@ -119,6 +119,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     options.jobs = given.jobCount();
     options.observer = hooks.observer;
     options.keepFailedLoads = hooks.keepFailedLoads;
+    options.environment = hooks.environment;
     loaders::Loader loader(db, printer, options);
 
     struct Input {

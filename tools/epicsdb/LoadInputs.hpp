@@ -35,6 +35,9 @@ struct LoadHooks {
     ConsoleLine console;
     loaders::LoadObserver* observer = nullptr;
     bool keepFailedLoads = false;
+    // The environment and working directory of the loads of files (not of a startup script,
+    // which has its own); null: the process's. For diff --git, which reads from a revision.
+    const loaders::LoadEnvironment* environment = nullptr;
 };
 
 // Loads everything the options name into `db`: the embedded standard definitions unless a .dbd

@@ -19,6 +19,8 @@ const char* const kUsage =
     "  macros   expand text with EPICS macro rules\n"
     "  ioc      run an IOC startup script (st.cmd) offline, describe the IOC it builds\n"
     "  lint     check, plus what EPICS never checks (links, hardware addresses, ...)\n"
+    "  diff     compare the databases two inputs build (or one input at a git revision)\n"
+    "  graph    the link graph of a database (Graphviz DOT, SVG or JSON)\n"
     "\n"
     "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors or unreadable files.\n";
@@ -47,6 +49,8 @@ int main(int argc, char** argv) {
         if (command == "expand") return epicsdb::tools::runExpand(args);
         if (command == "ioc") return epicsdb::tools::runIoc(args);
         if (command == "lint") return epicsdb::tools::runLint(args);
+        if (command == "diff") return epicsdb::tools::runDiff(args);
+        if (command == "graph") return epicsdb::tools::runGraph(args);
     } catch (const std::bad_alloc&) {
         // Every load is a transaction: what was loaded before is kept, the rest is not.
         std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());

@@ -1,0 +1,261 @@
+// The record-by-record comparison of two databases. One pass over each database's nodes: a
+// record of `before` is looked up in `after` by name (the database's hash index), its fields
+// compared in place; only what differs is copied into the result.
+#include <epicsdb/diff/DatabaseDiff.hpp>
+
+#include <epicsdb/diff/FieldCompare.hpp>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace epicsdb::diff {
+
+namespace {
+using dbstatic::Database;
+using dbstatic::FieldDef;
+using dbstatic::Record;
+using dbstatic::RecordType;
+
+// Calls `visit` with every node (record or alias) of `db`.
+template <class Visit>
+void forEachNode(const Database& db, Visit&& visit) {
+    for (const RecordType& type : db.recordTypes())
+        for (const Record* node = type.firstRecord(); node; node = node->next())
+            visit(*node);
+}
+
+SourceLocation locationOf(const Database& db, const Record& record) {
+    const dbstatic::SourcePosition where = record.position();
+    if (where.line == 0) return {};
+    return {std::string(db.fileName(where.file)), where.line};
+}
+
+// A field's text on one side: stored, or the default.
+FieldText textOf(const Record& record, const FieldDef& field) {
+    if (const auto stored = record.storedValue(field.index)) return {std::string(*stored), false};
+    return {std::string(field.hasInitial ? field.initial : std::string_view()), true};
+}
+
+std::string_view effectiveText(const Record& record, const FieldDef& field) {
+    if (const auto stored = record.storedValue(field.index)) return *stored;
+    return field.hasInitial ? field.initial : std::string_view();
+}
+
+// The changes found so far, by record name, so that alias changes join their record's entry.
+class Collector {
+public:
+    RecordChange& entry(std::string_view name) {
+        const auto [slot, made] = index_.try_emplace(std::string(name), changes_.size());
+        if (made) {
+            changes_.emplace_back();
+            changes_.back().name = std::string(name);
+        }
+        return changes_[slot->second];
+    }
+    DatabaseDiff finish() {
+        for (RecordChange& change : changes_) {
+            std::sort(change.infos.begin(), change.infos.end(),
+                      [](const InfoChange& x, const InfoChange& y) { return x.name < y.name; });
+            std::sort(change.aliases.begin(), change.aliases.end(),
+                      [](const AliasChange& x, const AliasChange& y) { return x.alias < y.alias; });
+        }
+        std::sort(changes_.begin(), changes_.end(),
+                  [](const RecordChange& x, const RecordChange& y) { return x.name < y.name; });
+        return DatabaseDiff{std::move(changes_)};
+    }
+
+private:
+    std::vector<RecordChange> changes_;
+    std::unordered_map<std::string, std::size_t> index_;
+};
+
+// The fields of a record that is on one side only, as changes from or to nothing.
+void listFields(const Record& record, bool added, RecordChange& change) {
+    for (const dbstatic::FieldValue& value : record.setFields()) {
+        const FieldDef& field = record.type().field(value.field);
+        FieldChange item{std::string(field.name), std::nullopt, std::nullopt};
+        (added ? item.after : item.before) = FieldText{std::string(value.value()), false};
+        change.fields.push_back(std::move(item));
+    }
+    for (const dbstatic::InfoItem& info : record.infos()) {
+        InfoChange item{std::string(info.name), std::nullopt, std::nullopt};
+        (added ? item.after : item.before) = std::string(info.value);
+        change.infos.push_back(std::move(item));
+    }
+}
+
+// The fields of a record present on both sides. Only fields set on either side can differ
+// (an unset field reads as its default on both); they are compared by name, since the two
+// record types may come from different definitions.
+void compareFields(const Database& dbA, const Record& a, const Database& dbB, const Record& b,
+                   std::vector<FieldChange>& out) {
+    const RecordType& typeA = a.type();
+    const RecordType& typeB = b.type();
+    const bool sameLayout =
+        typeA.fields().size() == typeB.fields().size() && typeA.name() == typeB.name();
+    // The same field in the other record type: by index when the types look alike.
+    auto counterpart = [](const RecordType& other, const FieldDef& field,
+                          bool sameIndex) -> const FieldDef* {
+        if (sameIndex && other.field(field.index).name == field.name)
+            return &other.field(field.index);
+        return other.findField(field.name);
+    };
+    auto compare = [&](const FieldDef& fieldA, const FieldDef* fieldB) {
+        if (!fieldB) {
+            out.push_back({std::string(fieldA.name), textOf(a, fieldA), std::nullopt});
+            return;
+        }
+        const FieldSide sideA{dbA, typeA, fieldA, effectiveText(a, fieldA)};
+        const FieldSide sideB{dbB, typeB, *fieldB, effectiveText(b, *fieldB)};
+        if (!sameFieldValue(sideA, sideB))
+            out.push_back({std::string(fieldA.name), textOf(a, fieldA), textOf(b, *fieldB)});
+    };
+    for (const dbstatic::FieldValue& value : a.setFields()) {
+        const FieldDef& fieldA = typeA.field(value.field);
+        compare(fieldA, counterpart(typeB, fieldA, sameLayout));
+    }
+    for (const dbstatic::FieldValue& value : b.setFields()) {
+        const FieldDef& fieldB = typeB.field(value.field);
+        const FieldDef* fieldA = counterpart(typeA, fieldB, sameLayout);
+        if (!fieldA) {
+            out.push_back({std::string(fieldB.name), std::nullopt, textOf(b, fieldB)});
+            continue;
+        }
+        if (a.storedValue(fieldA->index)) continue; // compared above
+        compare(*fieldA, &fieldB);
+    }
+    // Back in the definition order of `a`'s type, where both passes mixed them.
+    if (out.size() > 1) {
+        auto rank = [&](const FieldChange& change) {
+            const FieldDef* field = typeA.findField(change.field);
+            return field ? field->index : static_cast<std::size_t>(typeA.fields().size());
+        };
+        std::stable_sort(out.begin(), out.end(), [&](const FieldChange& x, const FieldChange& y) {
+            return rank(x) < rank(y);
+        });
+    }
+}
+
+void compareInfos(const Record& a, const Record& b, std::vector<InfoChange>& out) {
+    for (const dbstatic::InfoItem& info : a.infos()) {
+        const dbstatic::InfoItem* other = b.findInfo(info.name);
+        if (!other)
+            out.push_back({std::string(info.name), std::string(info.value), std::nullopt});
+        else if (other->value != info.value)
+            out.push_back(
+                {std::string(info.name), std::string(info.value), std::string(other->value)});
+    }
+    for (const dbstatic::InfoItem& info : b.infos())
+        if (!a.findInfo(info.name))
+            out.push_back({std::string(info.name), std::nullopt, std::string(info.value)});
+}
+
+const Record* realRecordNamed(const Database& db, std::string_view name) {
+    const Record* node = db.findRecord(name);
+    return node && !node->isAlias() ? node : nullptr;
+}
+
+// An alias of `node.real()` in `db`: the same name, naming a record of the same name.
+bool hasSameAlias(const Database& db, const Record& alias) {
+    const Record* other = db.findRecord(alias.name());
+    return other && other->isAlias() && other->real().name() == alias.real().name();
+}
+// The collected changes sorted, records with only alias changes described.
+DatabaseDiff finish(Collector& collector, const Database& before, const Database& after);
+} // namespace
+
+DiffCounts DatabaseDiff::counts() const noexcept {
+    DiffCounts counts;
+    for (const RecordChange& change : records) {
+        if (change.kind == RecordChangeKind::Added)
+            ++counts.added;
+        else if (change.kind == RecordChangeKind::Removed)
+            ++counts.removed;
+        else if (change.retyped())
+            ++counts.retyped;
+        else
+            ++counts.changed;
+    }
+    return counts;
+}
+
+DatabaseDiff diffDatabases(const Database& before, const Database& after) {
+    Collector collector;
+    std::vector<FieldChange> fields;
+    std::vector<InfoChange> infos;
+    std::size_t matched = 0; // records of `after` found by name in the first pass
+    forEachNode(before, [&](const Record& a) {
+        if (a.isAlias()) {
+            if (!hasSameAlias(after, a))
+                collector.entry(a.real().name()).aliases.push_back({std::string(a.name()), false});
+            return;
+        }
+        const Record* b = realRecordNamed(after, a.name());
+        if (!b) {
+            RecordChange& change = collector.entry(a.name());
+            change.kind = RecordChangeKind::Removed;
+            change.typeBefore = std::string(a.type().name());
+            change.before = locationOf(before, a);
+            listFields(a, false, change);
+            return;
+        }
+        ++matched;
+        fields.clear();
+        infos.clear();
+        compareFields(before, a, after, *b, fields);
+        compareInfos(a, *b, infos);
+        if (fields.empty() && infos.empty() && a.type().name() == b->type().name()) return;
+        RecordChange& change = collector.entry(a.name());
+        change.typeBefore = std::string(a.type().name());
+        change.typeAfter = std::string(b->type().name());
+        change.before = locationOf(before, a);
+        change.after = locationOf(after, *b);
+        change.fields = std::move(fields);
+        change.infos = std::move(infos);
+        fields = {};
+        infos = {};
+    });
+    // When every record of `after` was matched, only its aliases are left to look at: a second
+    // lookup per record would cost as much as the first pass again.
+    const bool noneAdded = matched == after.recordCount();
+    if (noneAdded && after.aliasCount() == 0) return finish(collector, before, after);
+    forEachNode(after, [&](const Record& b) {
+        if (b.isAlias()) {
+            if (!hasSameAlias(before, b))
+                collector.entry(b.real().name()).aliases.push_back({std::string(b.name()), true});
+            return;
+        }
+        if (noneAdded || realRecordNamed(before, b.name())) return;
+        RecordChange& change = collector.entry(b.name());
+        change.kind = RecordChangeKind::Added;
+        change.typeAfter = std::string(b.type().name());
+        change.after = locationOf(after, b);
+        listFields(b, true, change);
+    });
+    return finish(collector, before, after);
+}
+
+namespace {
+DatabaseDiff finish(Collector& collector, const Database& before, const Database& after) {
+    DatabaseDiff diff = collector.finish();
+    // A record with only alias changes was entered by its name alone: fill in what it is.
+    for (RecordChange& change : diff.records) {
+        if (!change.typeBefore.empty() || !change.typeAfter.empty()) continue;
+        if (const Record* a = realRecordNamed(before, change.name)) {
+            change.typeBefore = std::string(a->type().name());
+            change.before = locationOf(before, *a);
+        }
+        if (const Record* b = realRecordNamed(after, change.name)) {
+            change.typeAfter = std::string(b->type().name());
+            change.after = locationOf(after, *b);
+        }
+        if (change.typeBefore.empty())
+            change.kind = RecordChangeKind::Added;
+        else if (change.typeAfter.empty())
+            change.kind = RecordChangeKind::Removed;
+    }
+    return diff;
+}
+} // namespace
+
+} // namespace epicsdb::diff
