@@ -17,5 +17,6 @@ int runMacros(const Arguments& args);
 int runExpand(const Arguments& args);
 int runIoc(const Arguments& args);
 int runLint(const Arguments& args);
+int runFmt(const Arguments& args);
 
 } // namespace epicsdb::tools

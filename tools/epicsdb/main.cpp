@@ -19,6 +19,7 @@ const char* const kUsage =
     "  macros   expand text with EPICS macro rules\n"
     "  ioc      run an IOC startup script (st.cmd) offline, describe the IOC it builds\n"
     "  lint     check, plus what EPICS never checks (links, hardware addresses, ...)\n"
+    "  fmt      write .db/.template/.substitutions files in one layout (--check, --diff, -i)\n"
     "\n"
     "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors or unreadable files.\n";
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
         if (command == "expand") return epicsdb::tools::runExpand(args);
         if (command == "ioc") return epicsdb::tools::runIoc(args);
         if (command == "lint") return epicsdb::tools::runLint(args);
+        if (command == "fmt") return epicsdb::tools::runFmt(args);
     } catch (const std::bad_alloc&) {
         // Every load is a transaction: what was loaded before is kept, the rest is not.
         std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());
