@@ -226,7 +226,7 @@ DbToken DbTokenizer::next() {
         word(token, false);
         return token;
     }
-    cursor_.expected("a name, a string or one of { } ( ) ,");
+    cursor_.expected("a name, a string, '{', '}', '(', ')' or ','");
 }
 
 DbToken DbTokenizer::value() {

@@ -197,7 +197,7 @@ TEST_F(FormatDatabase, TextThatCannotBeReadIsAnErrorWithItsPosition) {
     EXPECT_EQ(error("record(ai, x) {\n  field(VAL, a:b)\n}\n"), "2:15: expected ')', found ':b'");
     EXPECT_EQ(error("record(ai, field) {}"), "1:12: expected a record name, found 'field'");
     EXPECT_EQ(error(std::string_view("record(ai, x)\0", 14)),
-              "1:14: expected a name, a string or one of { } ( ) ,, found byte 0x00");
+              "1:14: expected a name, a string, '{', '}', '(', ')' or ',', found byte 0x00");
     EXPECT_EQ(error("record(ai, $(P {}"),
               "1:12: unterminated macro reference (no closing ')' on its line)");
     EXPECT_EQ(error("record(ai, x) { field(INP, {a: [1}) }"), "1:34: expected ']', found '}'");
