@@ -450,7 +450,7 @@ FormatResult formatDatabase(std::string_view text, const FormatOptions& options)
     try {
         result.text = writeDatabase(DatabaseReader(text).read(), options);
     } catch (const SyntaxError& error) {
-        result.errors.push_back({error.line, error.column, error.message});
+        result.errors.push_back({error.line(), error.column(), error.what()});
     }
     return result;
 }

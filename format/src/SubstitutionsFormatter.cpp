@@ -104,46 +104,51 @@ private:
             }
             item.blankBefore = next.newlinesBefore >= 2;
             inner_.clear();
-            const SubstToken first = take();
-            if (first.kind == SubstTokenKind::Word && first.text == "file") {
-                if (fileHead)
-                    failAt(first.line, first.column,
-                           "expected pattern, global, '{' or '}' in a file block, found 'file'");
-                const SubstToken name = take();
-                if (name.kind != SubstTokenKind::Word && name.kind != SubstTokenKind::Quoted)
-                    failAt(name.line, name.column,
-                           "expected a template file name, found " + describe(name));
-                item.kind = SubstItem::Kind::File;
-                item.fileName = name.text;
-                expectBrace("the file name");
-                moveInnerTo(item);
-                takeTrailing(item);
-                readItems(item.body, item.endLead, &first);
-            } else if (first.kind == SubstTokenKind::Word && first.text == "pattern") {
-                expectBrace("pattern");
-                item.kind = SubstItem::Kind::Pattern;
-                item.cells = readValues(first);
-                pattern = true;
-            } else if (first.kind == SubstTokenKind::Word && first.text == "global") {
-                expectBrace("global");
-                item.kind = SubstItem::Kind::Global;
-                item.cells = readDefinitions(first);
-            } else if (first.kind == SubstTokenKind::LBrace) {
-                item.kind = pattern ? SubstItem::Kind::Row : SubstItem::Kind::Definitions;
-                item.cells = pattern ? readValues(first) : readDefinitions(first);
-            } else {
-                failAt(first.line, first.column,
-                       std::string("expected ") +
-                           (fileHead ? "pattern, global, '{' or '}'"
-                                     : "file, global, pattern or '{'") +
-                           ", found " + describe(first));
-            }
-            if (item.kind != SubstItem::Kind::File) {
-                moveInnerTo(item);
-                takeTrailing(item);
-            }
+            readItem(item, fileHead, pattern);
             items.push_back(std::move(item));
         }
+    }
+
+    // One file block, pattern header, set or global block; `pattern` says whether a pattern
+    // header came before in this block (its sets are rows).
+    void readItem(SubstItem& item, const SubstToken* fileHead, bool& pattern) {
+        const SubstToken first = take();
+        if (first.kind == SubstTokenKind::Word && first.text == "file") {
+            if (fileHead)
+                failAt(first.line, first.column,
+                       "expected pattern, global, '{' or '}' in a file block, found 'file'");
+            const SubstToken name = take();
+            if (name.kind != SubstTokenKind::Word && name.kind != SubstTokenKind::Quoted)
+                failAt(name.line, name.column,
+                       "expected a template file name, found " + describe(name));
+            item.kind = SubstItem::Kind::File;
+            item.fileName = name.text;
+            expectBrace("the file name");
+            moveInnerTo(item);
+            takeTrailing(item);
+            readItems(item.body, item.endLead, &first);
+            return;
+        }
+        if (first.kind == SubstTokenKind::Word && first.text == "pattern") {
+            expectBrace("pattern");
+            item.kind = SubstItem::Kind::Pattern;
+            item.cells = readValues(first);
+            pattern = true;
+        } else if (first.kind == SubstTokenKind::Word && first.text == "global") {
+            expectBrace("global");
+            item.kind = SubstItem::Kind::Global;
+            item.cells = readDefinitions(first);
+        } else if (first.kind == SubstTokenKind::LBrace) {
+            item.kind = pattern ? SubstItem::Kind::Row : SubstItem::Kind::Definitions;
+            item.cells = pattern ? readValues(first) : readDefinitions(first);
+        } else {
+            failAt(first.line, first.column,
+                   std::string("expected ") +
+                       (fileHead ? "pattern, global, '{' or '}'" : "file, global, pattern or '{'") +
+                       ", found " + describe(first));
+        }
+        moveInnerTo(item);
+        takeTrailing(item);
     }
 
     // Pattern names or row values: each word or string is one, commas only separate.
@@ -337,7 +342,7 @@ FormatResult formatSubstitutions(std::string_view text, const FormatOptions&) {
         writeLead(out, file.endLead);
         result.text = out.finish();
     } catch (const SyntaxError& error) {
-        result.errors.push_back({error.line, error.column, error.message});
+        result.errors.push_back({error.line(), error.column(), error.what()});
     }
     return result;
 }

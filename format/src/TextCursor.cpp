@@ -40,7 +40,7 @@ void TextCursor::fail(std::string message) const {
 }
 
 void failAt(unsigned line, unsigned column, std::string message) {
-    throw SyntaxError{line, column, std::move(message)};
+    throw SyntaxError(line, column, message);
 }
 
 } // namespace epicsdb::format

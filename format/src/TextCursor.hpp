@@ -3,15 +3,23 @@
 #pragma once
 
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace epicsdb::format {
 
-struct SyntaxError {
-    unsigned line = 0;
-    unsigned column = 0;
-    std::string message;
+// The text is not what the formatter can read: where, and what was expected and found.
+class SyntaxError : public std::runtime_error {
+public:
+    SyntaxError(unsigned line, unsigned column, const std::string& message)
+        : std::runtime_error(message), line_(line), column_(column) {}
+    [[nodiscard]] unsigned line() const noexcept { return line_; }
+    [[nodiscard]] unsigned column() const noexcept { return column_; }
+
+private:
+    unsigned line_;
+    unsigned column_;
 };
 
 class TextCursor {
