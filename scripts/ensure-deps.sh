@@ -4,7 +4,8 @@
 # command to run and fails, so the user is never left with a half-built tree.
 set -eu
 
-packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev"
+# graphviz: `epicsdb graph --format svg` runs its dot (and the SVG test needs it).
+packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz"
 # `ensure-deps.sh fuzz` (make fuzz only): clang, with libFuzzer and the sanitizer runtimes.
 fuzz_tools=""
 if [ "${1:-}" = fuzz ]; then

@@ -19,5 +19,6 @@ int runIoc(const Arguments& args);
 int runLint(const Arguments& args);
 int runDiff(const Arguments& args);
 int runGraph(const Arguments& args);
+int runFmt(const Arguments& args);
 
 } // namespace epicsdb::tools
