@@ -14,6 +14,8 @@
 #include "ScratchDir.hpp"
 #include "SharedData.hpp"
 
+#include <epicsdb/diff/DatabaseDiff.hpp>
+#include <epicsdb/diff/DiffWriters.hpp>
 #include <epicsdb/format/Formatter.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 #include <epicsdb/loaders/MsiExpander.hpp>
@@ -24,6 +26,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -61,15 +64,22 @@ std::string textWithIncludes(const std::filesystem::path& file, std::set<std::st
 
 // What a load of a database file gave, as the comparison needs it.
 struct Loaded {
+    std::unique_ptr<dbstatic::Database> db;
     bool ok = false;
     std::string dump;               // every record, field, alias and info (dump --level 1)
     std::vector<std::string> codes; // the diagnostics' severities and codes, sorted
 };
 
-// The one comparison of two loads (the `diff` library will take its place): the same outcome,
-// the same records with the same fields, aliases and infos, the same kinds of diagnostics.
+// The same outcome, a database `epicsdb diff` finds identical (records, fields in canonical
+// form, aliases, infos), the same text as `dump` writes it, the same kinds of diagnostics.
 void expectSameDatabase(const Loaded& original, const Loaded& formatted) {
     EXPECT_EQ(formatted.ok, original.ok);
+    const diff::DatabaseDiff changes = diff::diffDatabases(*original.db, *formatted.db);
+    if (!changes.same()) {
+        std::ostringstream text;
+        diff::writeText(changes, {"original", "formatted"}, text);
+        ADD_FAILURE() << text.str();
+    }
     EXPECT_EQ(formatted.dump, original.dump);
     EXPECT_EQ(formatted.codes, original.codes);
 }
@@ -79,7 +89,9 @@ void expectSameDatabase(const Loaded& original, const Loaded& formatted) {
 template <typename Define>
 Loaded load(const std::filesystem::path& file, const std::string* text, std::string_view macros,
             Define&& define) {
-    dbstatic::Database db;
+    Loaded out;
+    out.db = std::make_unique<dbstatic::Database>();
+    dbstatic::Database& db = *out.db;
     DiagnosticList diagnostics;
     loaders::LoaderOptions options;
     options.useEnvironmentPath = false;
@@ -88,7 +100,6 @@ Loaded load(const std::filesystem::path& file, const std::string* text, std::str
     define(loader, diagnostics);
     std::set<std::string> seen;
     const MacroPlan plan = planMacros(textWithIncludes(file, seen), db, macros, Defaults::Override);
-    Loaded out;
     out.ok = text ? loader.loadRecordsText(file.string(), *text, plan.definitions()).ok
                   : loader.loadRecords(file.string(), plan.definitions()).ok;
     out.dump = test::dumpText(db);
