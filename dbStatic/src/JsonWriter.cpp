@@ -98,12 +98,9 @@ public:
     void key(std::string_view name) { string(name); }
     void string(std::string_view text) {
         prefix(rapidjson::kStringType);
-        if (support::isValidUtf8(text)) {
-            WriteString(text.data(), sizeOf(text));
-            return;
-        }
-        const std::string valid = support::withValidUtf8(text);
-        WriteString(valid.data(), sizeOf(valid));
+        support::writeValidUtf8(text, [&](const char* data, std::size_t size) {
+            WriteString(data, sizeOf({data, size}));
+        });
     }
     void member(std::string_view name, std::string_view text) {
         key(name);

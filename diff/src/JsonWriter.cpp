@@ -15,12 +15,9 @@ namespace {
 using Writer = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
 
 void string(Writer& writer, std::string_view text) {
-    if (support::isValidUtf8(text)) {
-        writer.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-        return;
-    }
-    const std::string valid = support::withValidUtf8(text);
-    writer.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size()));
+    support::writeValidUtf8(text, [&](const char* data, std::size_t size) {
+        writer.String(data, static_cast<rapidjson::SizeType>(size));
+    });
 }
 
 void member(Writer& writer, std::string_view name, std::string_view text) {

@@ -15,13 +15,6 @@ namespace epicsdb::format {
 
 namespace {
 
-// A comment on a line of its own, or a blank line before the next thing.
-struct LeadLine {
-    bool blankBefore = false;
-    std::string comment;
-};
-using Lead = std::vector<LeadLine>;
-
 struct BodyItem {
     enum class Kind { Field, Alias, Info } kind = Kind::Field;
     Lead lead;

@@ -4,8 +4,17 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epicsdb::format {
+
+// A comment on a line of its own, or a blank line, before the next thing written: what both
+// formatters keep in front of a statement.
+struct LeadLine {
+    bool blankBefore = false;
+    std::string comment;
+};
+using Lead = std::vector<LeadLine>;
 
 class LayoutWriter {
 public:

@@ -14,12 +14,6 @@ namespace epicsdb::format {
 
 namespace {
 
-struct LeadLine {
-    bool blankBefore = false;
-    std::string comment;
-};
-using Lead = std::vector<LeadLine>;
-
 struct SubstItem {
     enum class Kind { File, Global, Pattern, Row, Definitions } kind = Kind::Definitions;
     Lead lead; // comments before it, its trailing and inner comments included

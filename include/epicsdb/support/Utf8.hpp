@@ -69,4 +69,16 @@ namespace epicsdb::support {
     return out;
 }
 
+// Hands `text` to `write(data, size)` as well-formed UTF-8: as it is when it is, repaired
+// (withValidUtf8) when not. What every JSON writer does with the bytes of a database.
+template <class Write>
+void writeValidUtf8(std::string_view text, Write&& write) {
+    if (isValidUtf8(text)) {
+        write(text.data(), text.size());
+        return;
+    }
+    const std::string valid = withValidUtf8(text);
+    write(valid.data(), valid.size());
+}
+
 } // namespace epicsdb::support
