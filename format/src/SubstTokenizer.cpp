@@ -12,7 +12,22 @@ bool isWordChar(char c) noexcept {
 }
 } // namespace
 
+void SubstTokenizer::track(const SubstToken& token) {
+    if (token.kind == SubstTokenKind::Comment) return;
+    if (token.kind == SubstTokenKind::LBrace) braces_.push_back(afterFileName_);
+    if (token.kind == SubstTokenKind::RBrace && !braces_.empty()) braces_.pop_back();
+    afterFileName_ = afterFile_ && token.kind != SubstTokenKind::LBrace;
+    afterFile_ = token.kind == SubstTokenKind::Word && token.text == "file";
+    previous_ = token.kind;
+}
+
 SubstToken SubstTokenizer::next() {
+    SubstToken token = read();
+    track(token);
+    return token;
+}
+
+SubstToken SubstTokenizer::read() {
     SubstToken token;
     const std::size_t gapStart = cursor_.offset();
     while (!cursor_.atEnd() && isBlank(cursor_.peek())) {
@@ -26,6 +41,13 @@ SubstToken SubstTokenizer::next() {
     const std::size_t begin = cursor_.offset();
     const char c = cursor_.peek();
     if (c == '#') {
+        // Inside a set's braces, after a blank that is not a line's start, msi reads words.
+        const bool inSet = !braces_.empty() && !braces_.back();
+        if (inSet && token.spaceBefore && token.column > 1 && previous_ != SubstTokenKind::End)
+            failAt(token.line, token.column,
+                   "'#' after a blank inside a set: msi reads it and what follows as values, "
+                   "dbLoadTemplate as a comment; put the comment on a line of its own, in "
+                   "column 1");
         token.kind = SubstTokenKind::Comment;
         while (!cursor_.atEnd() && cursor_.peek() != '\n')
             cursor_.take();
@@ -61,6 +83,13 @@ SubstToken SubstTokenizer::next() {
         token.kind = SubstTokenKind::Word;
         while (!cursor_.atEnd() && isWordChar(cursor_.peek()))
             cursor_.take();
+        // msi reads `x#y` as one word, dbLoadTemplate as `x` and a comment: no layout keeps
+        // both meanings, so the file is left as it is.
+        if (!cursor_.atEnd() && cursor_.peek() == '#')
+            failAt(cursor_.line(), cursor_.column(),
+                   "'#' right after a word: msi reads it as part of the word, dbLoadTemplate "
+                   "as the start of a comment; quote the value, or write the comment on a line of "
+                   "its own");
     } else {
         cursor_.expected("a word, a string, '{', '}' or ','"); // a NUL byte
     }

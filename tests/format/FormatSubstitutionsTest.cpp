@@ -105,4 +105,24 @@ TEST(FormatSubstitutions, TextThatCannotBeReadIsAnErrorWithItsPosition) {
               "1:9: expected a word, a string, '{', '}' or ',', found byte 0x00");
 }
 
+// msi takes a '#' for a comment only in column 1 or right behind '{', '}', ',' or a string;
+// elsewhere it is part of a word. dbLoadTemplate takes it for a comment wherever it is. Where
+// that changes the sets, no layout keeps both meanings: the file is refused.
+TEST(FormatSubstitutions, AHashTheTwoReadersReadDifferentlyIsRefused) {
+    EXPECT_EQ(
+        error("file a {\n{ N=1, D=x#y\n}\n}\n"),
+        "2:11: '#' right after a word: msi reads it as part of the word, dbLoadTemplate "
+        "as the start of a comment; quote the value, or write the comment on a line of its own");
+    EXPECT_EQ(error("file a {\npattern { N, D }\n{ 2, color#1 }\n}\n").substr(0, 5), "3:11:");
+    EXPECT_EQ(error("file a {\npattern { N, D }\n{ 2, 3 # c\n}\n").substr(0, 4), "3:8:");
+    EXPECT_EQ(error("file a {\npattern { N, D }\n{ 2,\n   # c\n 3 }\n}\n").substr(0, 4), "4:4:");
+    // Both take these for comments: right behind a brace, a comma or a string, and in
+    // column 1 inside a set. (Outside the sets, where msi refuses a '#' after a blank, it is
+    // dbLoadTemplate's comment, put on a line of its own.)
+    EXPECT_EQ(format("file a {\npattern { N, D }\n{ 2,# c\n\"x\"# d\n}   # e\n}\n"),
+              "file \"a\" {\n    pattern { N, D }\n# c\n# d\n# e\n            { 2, \"x\" }\n}\n");
+    EXPECT_EQ(format("file a {\n{ N=1,\n# c\nD=2 }\n}\n"),
+              "file \"a\" {\n# c\n    { N=1, D=2 }\n}\n");
+}
+
 } // namespace
