@@ -6,6 +6,7 @@
 #include <epicsdb/diff/FieldCompare.hpp>
 
 #include <algorithm>
+#include <map>
 #include <span>
 #include <unordered_map>
 
@@ -85,13 +86,48 @@ void listFields(const Record& record, bool added, RecordChange& change) {
     }
 }
 
-// The fields of a record present on both sides. Only fields set on either side can differ
-// (an unset field reads as its default on both); they are compared by name, since the two
-// record types may come from different definitions.
+// The fields whose defaults differ between a record type of `before` and the type of the same
+// name in `after` (the two sides may load different definitions): found once for each pair.
+class DefaultDifferences {
+public:
+    using Fields = std::vector<std::pair<const FieldDef*, const FieldDef*>>;
+    const Fields& of(const Database& dbA, const RecordType& a, const Database& dbB,
+                     const RecordType& b) {
+        if (&a == lastA_ && &b == lastB_) return *last_; // records come type by type
+        const auto [slot, made] = pairs_.try_emplace({&a, &b});
+        lastA_ = &a;
+        lastB_ = &b;
+        last_ = &slot->second;
+        // A record of another type is a retyped record: its type is the change, not the
+        // defaults of two types that were never alike.
+        if (!made || a.name() != b.name()) return slot->second;
+        for (const FieldDef& fieldA : a.fields()) {
+            const FieldDef* fieldB = b.findField(fieldA.name);
+            if (!fieldB) continue;
+            const FieldSide sideA{dbA, a, fieldA, fieldA.hasInitial ? fieldA.initial : ""};
+            const FieldSide sideB{dbB, b, *fieldB, fieldB->hasInitial ? fieldB->initial : ""};
+            if (!sameFieldValue(sideA, sideB)) slot->second.emplace_back(&fieldA, fieldB);
+        }
+        return slot->second;
+    }
+
+private:
+    std::map<std::pair<const RecordType*, const RecordType*>, Fields> pairs_;
+    const RecordType* lastA_ = nullptr;
+    const RecordType* lastB_ = nullptr;
+    const Fields* last_ = nullptr;
+};
+
+// The fields of a record present on both sides: those set on either side, compared by name
+// (the two record types may come from different definitions), and those set on neither whose
+// defaults differ.
 void compareFields(const Database& dbA, const Record& a, const Database& dbB, const Record& b,
-                   std::vector<FieldChange>& out) {
+                   const DefaultDifferences::Fields& defaults, std::vector<FieldChange>& out) {
     const RecordType& typeA = a.type();
     const RecordType& typeB = b.type();
+    for (const auto& [fieldA, fieldB] : defaults)
+        if (!a.storedValue(fieldA->index) && !b.storedValue(fieldB->index))
+            out.push_back({std::string(fieldA->name), textOf(a, *fieldA), textOf(b, *fieldB)});
     const bool sameLayout =
         typeA.fields().size() == typeB.fields().size() && typeA.name() == typeB.name();
     // Most records of two loads of like inputs set the same fields to the same texts, in the
@@ -103,7 +139,7 @@ void compareFields(const Database& dbA, const Record& a, const Database& dbB, co
                    [](const dbstatic::FieldValue& x, const dbstatic::FieldValue& y) {
                        return x.field == y.field && x.value() == y.value();
                    }))
-        return;
+        return; // (a default that differs was found above: no other field can)
     // The same field in the other record type: by index when the types look alike.
     auto counterpart = [](const RecordType& other, const FieldDef& field,
                           bool sameIndex) -> const FieldDef* {
@@ -219,6 +255,7 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
     std::vector<InfoChange> infos;
     std::size_t matched = 0; // records of `after` found by name in the first pass
     const RecordType* typeSeen = nullptr;
+    DefaultDifferences defaults;
     Follower follower(nullptr);
     forEachNode(before, [&](const Record& a) {
         if (a.isAlias()) {
@@ -242,7 +279,8 @@ DatabaseDiff diffDatabases(const Database& before, const Database& after) {
         ++matched;
         fields.clear();
         infos.clear();
-        compareFields(before, a, after, *b, fields);
+        compareFields(before, a, after, *b, defaults.of(before, a.type(), after, b->type()),
+                      fields);
         compareInfos(a, *b, infos);
         if (fields.empty() && infos.empty() && a.type().name() == b->type().name()) return;
         RecordChange& change = collector.entry(a.name());

@@ -3,8 +3,10 @@
 
 #include <epicsdb/dbStatic/Values.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <optional>
+#include <string>
 
 namespace epicsdb::diff {
 
@@ -66,7 +68,71 @@ std::optional<dbstatic::ParsedLink> parsedLink(const FieldSide& side) {
     return link;
 }
 
+bool isBareWordChar(char c) noexcept {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '+' ||
+           c == '-' || c == '.';
+}
+
+// A JSON link's text in one spelling of what yajl (JSON5) reads the same: bare keys and words
+// and 'single-quoted' strings "double-quoted", blanks outside strings dropped. Numbers stay as
+// written.
+std::string canonicalJson(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 8);
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (c == '"' || c == '\'') {
+            out += '"';
+            std::size_t j = i + 1;
+            for (; j < text.size() && text[j] != c; ++j) {
+                if (text[j] == '\\' && j + 1 < text.size()) {
+                    out += text[j];
+                    out += text[++j];
+                    continue;
+                }
+                if (text[j] == '"') out += '\\';
+                out += text[j];
+            }
+            out += '"';
+            i = j + 1;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+        } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$') {
+            std::size_t j = i;
+            while (j < text.size() && isBareWordChar(text[j]))
+                ++j;
+            const std::string_view word = text.substr(i, j - i);
+            const bool literal = word == "true" || word == "false" || word == "null" ||
+                                 word == "NaN" || word == "Infinity";
+            if (literal)
+                out += word;
+            else
+                out.append(1, '"').append(word).append(1, '"');
+            i = j;
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return out;
+}
+
 bool sameLink(const dbstatic::ParsedLink& a, const dbstatic::ParsedLink& b) {
+    if (a.type == b.type && a.text != b.text) {
+        // A constant that is a number is that number ("1.5" is "1.50"); a JSON link is what
+        // yajl reads ({const: 1.5} is {"const":1.5}).
+        if (a.type == dbstatic::LinkType::Constant && !a.isArrayConstant && !b.isArrayConstant) {
+            const auto x = floatValue(DbfType::Double, a.text);
+            const auto y = floatValue(DbfType::Double, b.text);
+            if (!x || !y || !sameNumber(*x, *y)) return false;
+        } else if (a.type == dbstatic::LinkType::JsonLink) {
+            if (canonicalJson(a.text) != canonicalJson(b.text)) return false;
+        } else {
+            return false;
+        }
+        return a.pp == b.pp && a.ca == b.ca && a.cp == b.cp && a.cpp == b.cpp &&
+               a.severity == b.severity && a.isArrayConstant == b.isArrayConstant;
+    }
     return a.type == b.type && a.text == b.text && a.pp == b.pp && a.ca == b.ca && a.cp == b.cp &&
            a.cpp == b.cpp && a.severity == b.severity && a.hwCount == b.hwCount && a.hw == b.hw &&
            a.isArrayConstant == b.isArrayConstant;

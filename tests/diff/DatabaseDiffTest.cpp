@@ -49,6 +49,7 @@ TEST(DatabaseDiff, TheSameValuesWrittenOtherwiseAreTheSame) {
         {"ai", "FLNK", " y ", "y"},
         {"ai", "HIHI", "", "0"},
         {"ai", "DTYP", "Soft Channel", "0"},
+        {"calc", "INPA", "1.5", "1.50"},
     };
     for (const Case& c : cases) {
         const std::string before = std::string("record(") + c.type + ", \"r\") { field(" + c.field +
@@ -59,6 +60,22 @@ TEST(DatabaseDiff, TheSameValuesWrittenOtherwiseAreTheSame) {
         EXPECT_TRUE(diff.same()) << c.field << ": '" << c.a << "' vs '" << c.b << "'\n"
                                  << text(diff);
     }
+}
+
+TEST(DatabaseDiff, JsonLinksAreComparedAsJson) {
+    EXPECT_TRUE(compare("record(calc, \"r\") { field(INPA, {const: 1.5}) }\n",
+                        "record(calc, \"r\") { field(INPA, {\"const\": 1.5}) }\n")
+                    .same());
+    EXPECT_TRUE(
+        compare("record(calc, \"r\") { field(INPA, {calc: {expr: 'A', args: [\"x\"]}}) }\n",
+                "record(calc, \"r\") { field(INPA, {\"calc\":{\"expr\":\"A\",\"args\":[x]}}) }\n")
+            .same());
+    EXPECT_FALSE(compare("record(calc, \"r\") { field(INPA, {const: 1.5}) }\n",
+                         "record(calc, \"r\") { field(INPA, {const: 2.5}) }\n")
+                     .same());
+    EXPECT_FALSE(compare("record(calc, \"r\") { field(INPA, {const: \"a\"}) }\n",
+                         "record(calc, \"r\") { field(INPA, {const: \"b\"}) }\n")
+                     .same());
 }
 
 TEST(DatabaseDiff, DifferentValuesDiffer) {
@@ -96,6 +113,26 @@ TEST(DatabaseDiff, ADefaultWrittenOutIsNoChange) {
     ASSERT_EQ(diff.records[0].fields.size(), 1u);
     EXPECT_TRUE(diff.records[0].fields[0].before->isDefault);
     EXPECT_FALSE(diff.records[0].fields[0].after->isDefault);
+}
+
+// The two sides may load different definitions: a field set on neither side differs when
+// its defaults do, and a value set on one side is compared with the other side's default.
+TEST(DatabaseDiff, DefaultsOfDifferentDefinitionsAreCompared) {
+    auto definitions = [](const char* initial) {
+        return std::string("recordtype(xx) {\n    field(NAME, DBF_STRING) {\n        size(61)\n"
+                           "    }\n    field(VAL, DBF_DOUBLE) {\n        initial(\"") +
+               initial + "\")\n    }\n}\n";
+    };
+    const DatabaseDiff diff = compare(
+        definitions("1") + "record(xx, \"r\") {}\nrecord(xx, \"s\") { field(VAL, \"2\") }\n",
+        definitions("2.0") + "record(xx, \"r\") {}\nrecord(xx, \"s\") {}\n");
+    ASSERT_EQ(diff.records.size(), 1u) << text(diff);
+    EXPECT_EQ(diff.records[0].name, "r");
+    ASSERT_EQ(diff.records[0].fields.size(), 1u) << text(diff);
+    EXPECT_EQ(diff.records[0].fields[0].field, "VAL");
+    EXPECT_EQ(diff.records[0].fields[0].before->text, "1");
+    EXPECT_TRUE(diff.records[0].fields[0].before->isDefault);
+    EXPECT_EQ(diff.records[0].fields[0].after->text, "2.0");
 }
 
 TEST(DatabaseDiff, OrderLayoutAndFilesMakeNoDifference) {

@@ -122,6 +122,8 @@ protected:
                                      "record(ai, \"R:B\") {}\n");
         dir.write("repo/ioc/inc.db", "include \"part.db\"\n");
         dir.write("repo/ioc/part.db", "record(bo, \"R:P\") { field(ZNAM, \"off\") }\n");
+        // What an export (git archive) would leave out is still part of the revision.
+        dir.write("repo/.gitattributes", "ioc/part.db export-ignore\n");
         gitRun({"init", "-q"});
         gitRun({"add", "."});
         gitRun(
@@ -165,15 +167,27 @@ TEST_F(DiffGit, IncludesComeFromTheRevisionToo) {
     EXPECT_EQ(runInRepo({"diff", "--git", "HEAD", "-I", ".", "inc.db"}).status, 1);
 }
 
+TEST_F(DiffGit, AFileAddedSinceTheRevisionHasAllItsRecordsAdded) {
+    if (!git) GTEST_SKIP() << "git not found on PATH";
+    const auto result = runInRepo({"diff", "--git", "HEAD", "new.db"});
+    EXPECT_EQ(result.status, 1) << result.err;
+    EXPECT_NE(result.out.find("+ record(bo, \"R:N\")"), std::string::npos) << result.out;
+}
+
+// The repository is the first file's that is in one; a file outside it is the same file on
+// both sides.
+TEST_F(DiffGit, FilesOutsideTheRepositoryAreReadAsTheyAre) {
+    if (!git) GTEST_SKIP() << "git not found on PATH";
+    const auto result = runInRepo({"diff", "--git", "HEAD", dir.path("a.db"), "top.db"});
+    EXPECT_EQ(result.status, 1) << result.err;
+    EXPECT_NE(result.out.find("    EGU: \"mm\" -> \"um\"\n"), std::string::npos) << result.out;
+}
+
 TEST_F(DiffGit, TroubleWithGitIsExitTwo) {
     if (!git) GTEST_SKIP() << "git not found on PATH";
     auto result = runInRepo({"diff", "--git", "no-such-rev", "top.db"});
     EXPECT_EQ(result.status, 2);
     EXPECT_NE(result.err.find("unknown revision 'no-such-rev'"), std::string::npos) << result.err;
-    result = runInRepo({"diff", "--git", "HEAD", "new.db"});
-    EXPECT_EQ(result.status, 2);
-    EXPECT_NE(result.err.find("'HEAD:ioc/new.db' is not in revision HEAD"), std::string::npos)
-        << result.err;
     result = run({"diff", "--git", "HEAD", "a.db"}); // the scratch folder is no repository
     EXPECT_EQ(result.status, 2);
     EXPECT_NE(result.err.find("not in a git repository"), std::string::npos) << result.err;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <spawn.h>
+#include <string_view>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,9 +53,23 @@ ChildResult runChild(const std::vector<std::string>& argv, const ChildSetup& set
         args.push_back(const_cast<char*>(arg.c_str()));
     args.push_back(nullptr);
 
+    // This process's environment, less the names the setup gives, then the setup's.
+    std::vector<char*> env;
+    for (char** entry = environ; *entry; ++entry) {
+        const std::string_view setting = *entry;
+        const std::string_view name = setting.substr(0, setting.find('='));
+        bool replaced = false;
+        for (const std::string& extra : setup.environment)
+            replaced = replaced || std::string_view(extra).substr(0, extra.find('=')) == name;
+        if (!replaced) env.push_back(*entry);
+    }
+    for (const std::string& extra : setup.environment)
+        env.push_back(const_cast<char*>(extra.c_str()));
+    env.push_back(nullptr);
+
     ChildResult result;
     pid_t pid = 0;
-    if (::posix_spawnp(&pid, args[0], actions.get(), nullptr, args.data(), environ) != 0) {
+    if (::posix_spawnp(&pid, args[0], actions.get(), nullptr, args.data(), env.data()) != 0) {
         result.err = "can't run " + argv[0];
         return result;
     }

@@ -18,6 +18,8 @@ struct ChildResult {
 struct ChildSetup {
     std::filesystem::path input;  // its stdin; empty: /dev/null
     std::filesystem::path output; // its stdout, instead of capturing it
+    // NAME=VALUE settings added to (or replacing those of) this process's environment.
+    std::vector<std::string> environment;
 };
 
 // Runs argv[0] (looked up on PATH) with the arguments. Throws std::runtime_error only when the

@@ -31,7 +31,7 @@ const char* const kUsage =
     "sides; --a-macros/--b-macros replace -m for one side, --a-include/--b-include and\n"
     "--a-dbd/--b-dbd add to -I and --dbd for one side.\n"
     "With --git REV, B is FILE... as in the working tree and A the same inputs as they are at\n"
-    "revision REV (exported with git archive, nothing checked out): every path inside the\n"
+    "revision REV (written to a temporary folder, nothing checked out): every path inside the\n"
     "repository (the files, -I, --dbd, -S, the current folder) is read from REV.\n"
     "Exit status as diff(1): 0 the same, 1 different, 2 trouble (usage, unreadable files,\n"
     "errors in loading, git).\n\n";
@@ -193,11 +193,22 @@ int runDiff(const Arguments& args) {
 
     std::optional<RevisionTree> tree;
     if (!revision.empty()) {
-        try {
-            tree.emplace(revision, shared.files.front());
-        } catch (const RevisionError& error) {
-            return command.fail(error.what());
+        // The repository of the first file in one, else of the current folder: files outside
+        // it are read as they are on both sides.
+        std::vector<std::string> places = shared.files;
+        places.emplace_back(".");
+        std::string problem;
+        for (const std::string& place : places) {
+            try {
+                tree.emplace(revision, place);
+                break;
+            } catch (const NotInRepository& error) {
+                if (problem.empty()) problem = error.what();
+            } catch (const RevisionError& error) {
+                return command.fail(error.what());
+            }
         }
+        if (!tree) return command.fail(problem);
     }
     const auto asIs = [](const std::string& path) { return path; };
     const auto fromRevision = [&](const std::string& path) { return tree->map(path); };
@@ -217,10 +228,11 @@ int runDiff(const Arguments& args) {
         const std::string here = std::filesystem::current_path().string();
         if (const std::string mapped = tree->map(here); mapped != here)
             a.setWorkingDirectory(mapped);
-        for (const std::string& file : a.inputs().files)
-            if (std::error_code error; !std::filesystem::exists(file, error))
-                return command.fail("'" + tree->displayName(file) + "' is not in revision " +
-                                    revision);
+        // A file added since the revision is not there: that side has none of its records.
+        std::erase_if(a.inputs().files, [](const std::string& file) {
+            std::error_code error;
+            return !std::filesystem::exists(file, error);
+        });
     }
     for (Side* side : {&a, &b}) {
         try {

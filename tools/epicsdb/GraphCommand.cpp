@@ -57,8 +57,8 @@ std::string writeSvg(const graph::LinkGraph& linkGraph, const graph::GraphWriteO
         graph::writeDot(linkGraph, dotText, options);
         if (!dotText.flush()) return "can't write the DOT file for dot";
     }
-    const ChildResult result =
-        runChild({"dot", "-Tsvg", dotFile.string()}, {.input = {}, .output = svgFile});
+    const ChildResult result = runChild({"dot", "-Tsvg", dotFile.string()},
+                                        {.input = {}, .output = svgFile, .environment = {}});
     if (result.status != 0)
         return "dot failed" + (result.err.empty() ? std::string() : ": " + result.err);
     std::ifstream svg(svgFile, std::ios::binary);

@@ -30,8 +30,8 @@ RevisionTree::RevisionTree(std::string revision, const std::filesystem::path& wh
     const ChildResult top =
         runChild({"git", "-C", folder.string(), "rev-parse", "--show-toplevel"});
     if (top.status != 0)
-        throw RevisionError("not in a git repository: " + folder.string() + " (" +
-                            firstLine(top.err) + ")");
+        throw NotInRepository("not in a git repository: " + folder.string() + " (" +
+                              firstLine(top.err) + ")");
     top_ = std::filesystem::weakly_canonical(firstLine(top.out), error);
     if (revision_.empty() || revision_.front() == '-')
         throw RevisionError("unknown revision '" + revision_ + "'");
@@ -41,18 +41,22 @@ RevisionTree::RevisionTree(std::string revision, const std::filesystem::path& wh
         throw RevisionError("unknown revision '" + revision_ + "' in " + top_.string());
     const std::string hash = firstLine(commit.out);
 
-    const std::filesystem::path archive = dir_.path() / "revision.tar";
+    // The revision's files as a checkout would write them, through an index of our own (the
+    // repository's index, working tree and HEAD are not touched). Not `git archive`: it
+    // leaves out what .gitattributes marks export-ignore and rewrites export-subst files.
     tree_ = dir_.path() / "tree";
     std::filesystem::create_directories(tree_);
-    const ChildResult made = runChild(
-        {"git", "-C", top_.string(), "archive", "--format=tar", "-o", archive.string(), hash});
-    if (made.status != 0)
-        throw RevisionError("git archive " + revision_ + " failed: " + firstLine(made.err));
-    const ChildResult unpacked = runChild({"tar", "-xf", archive.string(), "-C", tree_.string()});
-    if (unpacked.status != 0)
-        throw RevisionError("can't unpack the files of " + revision_ + ": " +
-                            firstLine(unpacked.err));
-    std::filesystem::remove(archive, error);
+    ChildSetup ownIndex;
+    ownIndex.environment = {"GIT_INDEX_FILE=" + (dir_.path() / "index").string()};
+    const ChildResult read = runChild({"git", "-C", top_.string(), "read-tree", hash}, ownIndex);
+    if (read.status != 0)
+        throw RevisionError("git read-tree " + revision_ + " failed: " + firstLine(read.err));
+    const ChildResult written = runChild({"git", "-C", top_.string(), "checkout-index", "--all",
+                                          "--force", "--prefix=" + tree_.string() + "/"},
+                                         ownIndex);
+    if (written.status != 0)
+        throw RevisionError("can't write the files of " + revision_ + ": " +
+                            firstLine(written.err));
 }
 
 std::string RevisionTree::map(const std::string& path) const {

@@ -1,5 +1,6 @@
 // The files of a git revision, for diff --git: exported into a temporary directory that
-// mirrors the repository (git archive, so the working tree, index and HEAD are not touched),
+// mirrors the repository (read-tree and checkout-index through an index of its own, so the
+// working tree, index and HEAD are not touched),
 // and paths of the working tree mapped onto it. Removed when it goes.
 #pragma once
 
@@ -16,6 +17,11 @@ namespace epicsdb::tools {
 class RevisionError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+// The place given is in no git repository.
+class NotInRepository : public RevisionError {
+public:
+    using RevisionError::RevisionError;
 };
 
 class RevisionTree {
