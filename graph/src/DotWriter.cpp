@@ -10,14 +10,11 @@ namespace epicsdb::graph {
 namespace {
 // Text inside a DOT quoted string: '"' and '\' escaped (a backslash would start a DOT escape
 // such as \n), a newline as \n.
-bool needsEscape(char c) noexcept {
-    return c == '"' || c == '\\' || c == '\n';
-}
-
 void appendEscaped(std::string_view text, std::string& out) {
     // Most names need no escape (one pass over the bytes: find_first_of would search the set
     // for every byte: most of the writer's time).
-    if (std::none_of(text.begin(), text.end(), needsEscape)) {
+    if (std::none_of(text.begin(), text.end(),
+                     [](char c) { return c == '"' || c == '\\' || c == '\n'; })) {
         out += text;
         return;
     }
