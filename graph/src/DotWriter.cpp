@@ -2,19 +2,32 @@
 #include <epicsdb/graph/GraphWriters.hpp>
 
 #include <algorithm>
+#include <array>
+#include <exception>
 #include <map>
+#include <optional>
 #include <ostream>
+#include <system_error>
+#include <thread>
 
 namespace epicsdb::graph {
 
 namespace {
 // Text inside a DOT quoted string: '"' and '\' escaped (a backslash would start a DOT escape
 // such as \n), a newline as \n.
+// The bytes a DOT quoted string escapes, looked up (hot: every name is written twice or more).
+constexpr std::array<bool, 256> kEscaped = [] {
+    std::array<bool, 256> table{};
+    table[static_cast<unsigned char>('"')] = table[static_cast<unsigned char>('\\')] =
+        table[static_cast<unsigned char>('\n')] = true;
+    return table;
+}();
+
 void appendEscaped(std::string_view text, std::string& out) {
     // Most names need no escape (one pass over the bytes: find_first_of would search the set
     // for every byte: most of the writer's time).
     if (std::none_of(text.begin(), text.end(),
-                     [](char c) { return c == '"' || c == '\\' || c == '\n'; })) {
+                     [](char c) { return kEscaped[static_cast<unsigned char>(c)]; })) {
         out += text;
         return;
     }
@@ -81,9 +94,59 @@ void appendEdge(const LinkGraph& graph, const Edge& edge, std::string& label, st
         out += ", style=dashed, color=gray40";
     out += "];\n";
 }
+// The text of every edge, in order.
+std::string edgesText(const LinkGraph& graph) {
+    std::string text;
+    std::string label;
+    text.reserve(graph.edges().size() * 64);
+    for (const Edge& edge : graph.edges())
+        appendEdge(graph, edge, label, text);
+    return text;
+}
+
+// A large graph's edges are written on a second thread while this one writes the nodes (the
+// writer is most of `epicsdb graph`'s own time); the output is the same.
+class EdgesAhead {
+public:
+    static constexpr std::size_t kMinEdges = 20000;
+
+    explicit EdgesAhead(const LinkGraph& graph) {
+        if (graph.edges().size() < kMinEdges) return;
+        try {
+            worker_.emplace([this, &graph] {
+                try {
+                    text_ = edgesText(graph);
+                } catch (...) {
+                    error_ = std::current_exception();
+                }
+            });
+        } catch (const std::system_error&) {
+            // No thread to be had: the edges are written here, after the nodes.
+        }
+    }
+    EdgesAhead(const EdgesAhead&) = delete;
+    EdgesAhead& operator=(const EdgesAhead&) = delete;
+    ~EdgesAhead() {
+        if (worker_) worker_->join();
+    }
+    [[nodiscard]] bool running() const noexcept { return worker_.has_value(); }
+    // The edges' text, once written (rethrows what stopped the worker).
+    std::string take() {
+        worker_->join();
+        worker_.reset();
+        if (error_) std::rethrow_exception(error_);
+        return std::move(text_);
+    }
+
+private:
+    std::optional<std::thread> worker_;
+    std::string text_;
+    std::exception_ptr error_;
+};
 } // namespace
 
 void writeDot(const LinkGraph& graph, std::ostream& out, const GraphWriteOptions& options) {
+    EdgesAhead edgesAhead(graph);
     Chunks chunks(out);
     std::string& text = chunks.text();
     std::string label;
@@ -113,9 +176,15 @@ void writeDot(const LinkGraph& graph, std::ostream& out, const GraphWriteOptions
         }
         text += "  }\n";
     }
-    for (const Edge& edge : graph.edges()) {
-        appendEdge(graph, edge, label, text);
-        chunks.maybeFlush();
+    if (edgesAhead.running()) {
+        chunks.flush();
+        const std::string edges = edgesAhead.take();
+        out.write(edges.data(), static_cast<std::streamsize>(edges.size()));
+    } else {
+        for (const Edge& edge : graph.edges()) {
+            appendEdge(graph, edge, label, text);
+            chunks.maybeFlush();
+        }
     }
     text += "}\n";
 }

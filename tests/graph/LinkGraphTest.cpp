@@ -199,4 +199,43 @@ TEST(GraphNames, BackslashesAreEscapedInDot) {
     EXPECT_NE(out.str().find("\"a\" -> \"x\\\\y\""), std::string::npos) << out.str();
 }
 
+// A large graph's edges are written on a second thread while the nodes are: the document is
+// the same, nodes first, then every edge in order.
+TEST(GraphNames, ALargeGraphIsWrittenInOrder) {
+    constexpr int kRecords = 30000;
+    std::string text;
+    for (int i = 0; i < kRecords; ++i)
+        text += "record(ai, \"r" + std::to_string(i) + "\") { field(FLNK, \"r" +
+                std::to_string((i + 1) % kRecords) + "\") field(INP, \"p" + std::to_string(i) +
+                " CP\") }\n";
+    LoadedDatabase db;
+    db.load(text);
+    std::ostringstream out;
+    epicsdb::graph::writeDot(LinkGraph::build(db.db()), out);
+    std::istringstream lines(out.str());
+    std::string line;
+    std::vector<std::string> edges;
+    std::size_t nodes = 0;
+    while (std::getline(lines, line)) {
+        if (line.find(" -> ") != std::string::npos)
+            edges.push_back(line);
+        else if (line.find(" [") != std::string::npos && line.rfind("  node", 0) != 0 &&
+                 line.rfind("  edge", 0) != 0) {
+            EXPECT_TRUE(edges.empty()) << "a node after the edges: " << line;
+            ++nodes;
+        }
+    }
+    EXPECT_EQ(nodes, 2u * kRecords); // the records, and the external PVs p<i>
+    ASSERT_EQ(edges.size(), 2u * kRecords);
+    // Each record's links as its fields were set (FLNK, then INP), the records in their order.
+    for (int i = 0; i < kRecords; i += 997) {
+        const std::string r = "\"r" + std::to_string(i) + "\"";
+        EXPECT_EQ(edges[2 * i], "  " + r + " -> \"r" + std::to_string((i + 1) % kRecords) +
+                                    "\" [label=\"FLNK\"];");
+        EXPECT_EQ(edges[2 * i + 1], "  \"p" + std::to_string(i) + "\" -> " + r +
+                                        " [label=\"INP CP\", style=dashed, color=gray40];");
+    }
+    EXPECT_TRUE(out.str().ends_with("];\n}\n"));
+}
+
 } // namespace
