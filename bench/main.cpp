@@ -309,8 +309,10 @@ Measurement diffTemplate(const fs::path& dir, const std::string& subPath, std::s
             errorsBefore = loadInto(before, dir, subPath, jobs);
             errorsAfter = loadInto(after, dir, subPath, jobs);
         } else {
-            std::thread side([&] { errorsBefore = loadInto(before, dir, subPath, jobs); });
-            errorsAfter = loadInto(after, dir, subPath, jobs);
+            // As the command does: each side its share of the cores.
+            const unsigned share = std::max(1u, std::thread::hardware_concurrency() / 2);
+            std::thread side([&] { errorsBefore = loadInto(before, dir, subPath, share); });
+            errorsAfter = loadInto(after, dir, subPath, share);
             side.join();
         }
         const diff::DatabaseDiff result = diff::diffDatabases(before, after);

@@ -8,6 +8,7 @@
 #include <epicsdb/diff/DiffWriters.hpp>
 #include <epicsdb/ioc/ScriptEnvironment.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -115,6 +116,12 @@ void loadSide(Side& side, dbstatic::Database& db, LoadedSide& loaded) {
 void loadBoth(Side& a, dbstatic::Database& before, LoadedSide& loadedA, Side& b,
               dbstatic::Database& after, LoadedSide& loadedB) {
     if (a.inputs().jobCount() != 1) {
+        // Side by side, each load gets its share of the cores (on two, one each: a load's
+        // second thread would only take turns with the other load).
+        if (a.inputs().jobCount() == 0) {
+            const unsigned share = std::max(1u, std::thread::hardware_concurrency() / 2);
+            a.inputs().jobs = b.inputs().jobs = std::to_string(share);
+        }
         std::optional<std::thread> other;
         try {
             other.emplace([&] { loadSide(a, before, loadedA); });
