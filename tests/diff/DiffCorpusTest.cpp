@@ -63,7 +63,8 @@ std::string rewrite(const Database& db, const Alteration& alteration = {}) {
         out += "}\n\n";
     }
     for (const Record* alias : aliases)
-        out += "alias(" + quotedText(alias->real().name()) + ", " + quotedText(alias->name()) + ")\n";
+        out +=
+            "alias(" + quotedText(alias->real().name()) + ", " + quotedText(alias->name()) + ")\n";
     if (const auto comma = alteration.addAlias.find(','); comma != std::string::npos)
         out += "alias(" + quotedText(alteration.addAlias.substr(0, comma)) + ", " +
                quotedText(alteration.addAlias.substr(comma + 1)) + ")\n";
