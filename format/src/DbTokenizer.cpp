@@ -60,13 +60,7 @@ void DbTokenizer::finish(DbToken& token, std::size_t begin) const {
 bool DbTokenizer::comment(DbToken& token, unsigned newlines) {
     if (cursor_.peek() != '#') return false;
     token = start(DbTokenKind::Comment, newlines);
-    const std::size_t begin = cursor_.offset();
-    while (!cursor_.atEnd() && cursor_.peek() != '\n')
-        cursor_.take();
-    std::string_view text = cursor_.from(begin);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    token.text = text;
+    token.text = cursor_.takeComment();
     return true;
 }
 

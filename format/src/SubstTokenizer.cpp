@@ -18,7 +18,6 @@ void SubstTokenizer::track(const SubstToken& token) {
     if (token.kind == SubstTokenKind::RBrace && !braces_.empty()) braces_.pop_back();
     afterFileName_ = afterFile_ && token.kind != SubstTokenKind::LBrace;
     afterFile_ = token.kind == SubstTokenKind::Word && token.text == "file";
-    previous_ = token.kind;
 }
 
 SubstToken SubstTokenizer::next() {
@@ -43,18 +42,13 @@ SubstToken SubstTokenizer::read() {
     if (c == '#') {
         // Inside a set's braces, after a blank that is not a line's start, msi reads words.
         const bool inSet = !braces_.empty() && !braces_.back();
-        if (inSet && token.spaceBefore && token.column > 1 && previous_ != SubstTokenKind::End)
+        if (inSet && token.spaceBefore && token.column > 1)
             failAt(token.line, token.column,
                    "'#' after a blank inside a set: msi reads it and what follows as values, "
                    "dbLoadTemplate as a comment; put the comment on a line of its own, in "
                    "column 1");
         token.kind = SubstTokenKind::Comment;
-        while (!cursor_.atEnd() && cursor_.peek() != '\n')
-            cursor_.take();
-        std::string_view text = cursor_.from(begin);
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-            text.remove_suffix(1);
-        token.text = text;
+        token.text = cursor_.takeComment();
         return token;
     }
     if (c == '"' || c == '\'') {

@@ -37,7 +37,6 @@ private:
 
     TextCursor cursor_;
     std::vector<bool> braces_;
-    SubstTokenKind previous_ = SubstTokenKind::End;
     bool afterFile_ = false;     // the previous token was the word `file`
     bool afterFileName_ = false; // the previous two were `file` and its name
 };

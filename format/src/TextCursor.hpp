@@ -35,6 +35,17 @@ public:
     [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
     [[nodiscard]] unsigned line() const noexcept { return line_; }
     [[nodiscard]] unsigned column() const noexcept { return column_; }
+    // A `#` comment, from here to the end of the line (not taken), trailing blanks dropped:
+    // both languages' comments.
+    std::string_view takeComment() {
+        const std::size_t begin = offset();
+        while (!atEnd() && peek() != '\n')
+            take();
+        std::string_view text = from(begin);
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+            text.remove_suffix(1);
+        return text;
+    }
     [[nodiscard]] std::string_view from(std::size_t start) const noexcept {
         return text_.substr(start, offset_ - start);
     }
