@@ -10,6 +10,7 @@
 
 #include <epicsdb/loaders/LoadObserver.hpp>
 
+#include "AcceptedStatements.hpp"
 #include "AcceptedValues.hpp"
 #include "FusedStatement.hpp"
 #include "JsonValue.hpp"
@@ -97,8 +98,14 @@ private:
     // `nameLine`: the line of the name when the caller knows it (0: look it up).
     void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
                          const Span& nameAt, bool visible, std::uint32_t nameLine);
-    void applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
-                    const Span& valueAt, const ReplayFacts& facts);
+    // What applyField set when it took the value as written: the field, and the text (a view
+    // into the value); no field otherwise (refused, unescaped, or taken from a replay's memo).
+    struct FieldSet {
+        const dbstatic::FieldDef* field = nullptr;
+        std::string_view text;
+    };
+    FieldSet applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
+                        const Span& valueAt, const ReplayFacts& facts);
     void applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value);
     // SPEC 3.5; false (after reporting) when the name is refused.
     bool checkRecordName(std::string_view name, const Span& at);
@@ -163,7 +170,8 @@ private:
     std::uint32_t lastNameSize_ = 0;    // its NAME field's size (0: no limit on names)
     std::vector<std::int64_t> fileIds_; // database file id of each source, -1 until needed
     std::string valueScratch_;
-    AcceptedValues accepted_; // values checked before, across records and loads
+    AcceptedValues accepted_;       // values checked before, across records and loads
+    AcceptedStatements statements_; // fused field statements taken before, likewise
 };
 
 } // namespace epicsdb::loaders

@@ -18,6 +18,13 @@ Span spanOf(const Span& token, const FusedPiece& piece) {
 JsonValue valueOf(std::string_view token, const FusedPiece& piece) {
     return {piece.in(token), piece.quoted ? JsonKind::String : JsonKind::Bare};
 }
+
+// Links name records, which seldom repeat: kept, they would only push out statements that do.
+bool keepsStatements(const dbstatic::FieldDef& field) {
+    using dbstatic::DbfType;
+    return field.type != DbfType::InLink && field.type != DbfType::OutLink &&
+           field.type != DbfType::FwdLink;
+}
 } // namespace
 
 bool DbActions::reportKeyword(std::string_view token, const Span& at, const FusedPiece& piece) {
@@ -69,9 +76,21 @@ void DbActions::fusedField(std::string_view token, const Span& at, const FusedAr
             token.substr(fused.second.offset + memo->valueOffset, memo->valueLength));
         return;
     }
+    // Outside a replay: a statement taken before on a record of this type is taken again.
+    const bool outsideReplay = !facts.memo && record_.node;
+    if (outsideReplay) {
+        statements_.under(db_);
+        if (const AcceptedStatements::Effect* effect =
+                statements_.find(record_.node->type(), token, fused.hash)) {
+            edits_.setField(effect->field, token.substr(effect->valueOffset, effect->valueLength));
+            return;
+        }
+    }
     if (refuseKeywordName(token, at, fused.first, facts)) return;
-    applyField(fused.first.name(token), spanOf(at, fused.first), valueOf(token, fused.second),
-               spanOf(at, fused.second), facts);
+    const FieldSet set = applyField(fused.first.name(token), spanOf(at, fused.first),
+                                    valueOf(token, fused.second), spanOf(at, fused.second), facts);
+    if (outsideReplay && set.field && keepsStatements(*set.field))
+        statements_.add(record_.node->type(), token, fused.hash, set.field->index, set.text);
 }
 
 void DbActions::fusedInfo(std::string_view token, const Span& at) {

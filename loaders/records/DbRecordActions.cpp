@@ -233,9 +233,10 @@ std::string_view DbActions::setterValue(const JsonValue& value) {
     return valueScratch_;
 }
 
-void DbActions::applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
-                           const Span& valueAt, const ReplayFacts& facts) {
-    if (!record_.node) return;
+DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nameAt,
+                                          const JsonValue& value, const Span& valueAt,
+                                          const ReplayFacts& facts) {
+    if (!record_.node) return {};
     dbstatic::Record& node = *record_.node;
     const dbstatic::RecordType& type = node.type();
     // A replay's texts stay where they are until the load ends: the edits can keep views.
@@ -249,7 +250,7 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
     if (const StepMemo* accepted = acceptedBefore(facts)) {
         set(accepted->field->index,
             value.text.substr(accepted->valueOffset, accepted->valueLength));
-        return;
+        return {};
     }
     // With the name it had, on a record of the type it had, under the definitions it had, it
     // names the field it named then. Nothing else is learnt: what was refused is checked (and
@@ -270,12 +271,12 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
                         std::string(type.name()) + " record " + quoted(node.name()) +
                             " does not have a field " + quoted(name),
                         std::move(notes));
-        return;
+        return {};
     }
     if (field->name == "NAME") {
         reporter_.error(nameAt.begin, "field-readonly",
                         "can't set \"NAME\" field of record " + quoted(node.name()));
-        return;
+        return {};
     }
     if (memo && !learnt) {
         memo->definitions = db_.definitionsVersion();
@@ -292,7 +293,7 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
     if (!status.ok()) {
         reportFieldValue(node, *field, text, status, valueAt);
         // A bad CALC expression is stored anyway, as EPICS does.
-        if (status.error != PutError::BadCalc) return;
+        if (status.error != PutError::BadCalc) return {};
     } else if (keep && !knownGood) {
         accepted_.add(*field, text);
     }
@@ -303,6 +304,8 @@ void DbActions::applyField(std::string_view name, const Span& nameAt, const Json
         memo->valueLength = static_cast<std::uint32_t>(text.size());
     }
     set(field->index, text);
+    if (!status.ok() || text.data() == valueScratch_.data()) return {};
+    return {field, text};
 }
 
 void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,

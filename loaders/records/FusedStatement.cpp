@@ -1,6 +1,8 @@
 // Splitting of the fused statement tokens (FusedStatement.hpp).
 #include "FusedStatement.hpp"
 
+#include <epicsdb/support/Hash.hpp>
+
 #include <cstring>
 
 namespace epicsdb::loaders {
@@ -54,6 +56,7 @@ FusedArguments splitFused(std::string_view token) noexcept {
     fused.second = readPiece(token, i);
     fused.first.keyword = isKeywordPiece(token, fused.first);
     fused.second.keyword = isKeywordPiece(token, fused.second);
+    fused.hash = support::fastHash(token);
     return fused;
 }
 

@@ -29,6 +29,9 @@ struct FusedPiece {
 struct FusedArguments {
     FusedPiece first;
     FusedPiece second;
+    // The token's support::fastHash, the key of AcceptedStatements: made by the split, so that
+    // a split made on the lexing worker spares the reader the hashing.
+    std::uint64_t hash = 0;
 };
 
 FusedArguments splitFused(std::string_view token) noexcept;

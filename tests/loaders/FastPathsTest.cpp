@@ -349,3 +349,48 @@ TEST(FastPaths, ErrorsNearOneTokenStatementsReadAsTokenByToken) {
         EXPECT_FALSE(fast.diagnostics.empty());
     }
 }
+
+// A flat file's field statements, taken once, are taken again as they are (AcceptedStatements)
+// only on a record of the same type, under the same definitions and options: each file here is
+// read once (no plan), and the same statements meet other record types, a device support that
+// comes and goes, and strict conversions.
+TEST(FastPaths, RepeatedStatementsOfFlatFilesAreCheckedWhereTheirMeaningChanges) {
+    ScratchDir dir;
+    const std::string device =
+        dir.write("dev.dbd", "device(ai, CONSTANT, devAiTest, \"Test ai\")\n");
+    auto records = [](const std::string& p) {
+        std::string text;
+        for (const char* type : {"ai", "bo", "ai", "stringin", "ai"})
+            text += "record(" + std::string(type) + ", \"" + p + std::to_string(text.size()) +
+                    "\") {\n    field(VAL, \"text\")\n    field(SCAN, \"1 second\")\n"
+                    "    field(DTYP, \"Test ai\")\n    field(PREC, \"70000\")\n"
+                    "    field(ZNAM, \"zero\")\n    field(DESC, \"a\\\"b\")\n}\n";
+        return text;
+    };
+    const Outcome fast = expectSame([&](loaders::Loader& loader, dbstatic::Database& db) {
+        int files = 0; // both runs read the same files
+        auto load = [&](const std::string& p) {
+            const std::string name = "flat" + std::to_string(files++) + ".db";
+            loader.loadRecords(dir.write(name, records(p)));
+        };
+        load("none:");
+        // A device support, and a file taking it, in a load that is undone.
+        db.beginLoad();
+        loader.loadDatabase(device);
+        load("undone:");
+        db.endLoad(false);
+        load("after:");
+        loader.loadDatabase(device);
+        load("added:");
+        db.options().convertStrict = true;
+        load("strict:");
+    });
+    EXPECT_EQ(fast.replays, 0u);
+    // Per file: VAL "text" refused for ai (3 records) and bo; ZNAM unknown but for bo; DTYP
+    // "Test ai" refused but for ai while the device support is there.
+    EXPECT_EQ(countOf(fast.diagnostics, "to \"text\""), 5u * 4) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "field \"ZNAM\""), 5u * 4) << fast.diagnostics;
+    EXPECT_EQ(countOf(fast.diagnostics, "to \"Test ai\""), 5u + 2 + 5 + 2 + 2) << fast.diagnostics;
+    // PREC "70000" is refused in the strict file only, by its three ai records.
+    EXPECT_EQ(countOf(fast.diagnostics, "to \"70000\""), 3u) << fast.diagnostics;
+}
