@@ -82,7 +82,10 @@ void DbActions::fusedField(std::string_view token, const Span& at, const FusedAr
         statements_.under(db_);
         if (const AcceptedStatements::Effect* effect =
                 statements_.find(record_.node->type(), token, fused.hash)) {
-            edits_.setField(effect->field, token.substr(effect->valueOffset, effect->valueLength));
+            // A token's text stays where it is until the record's end (the reader lets go of
+            // older text only between items): no copy.
+            edits_.setFieldView(effect->field,
+                                token.substr(effect->valueOffset, effect->valueLength));
             return;
         }
     }

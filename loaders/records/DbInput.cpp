@@ -4,6 +4,7 @@
 #include "source/FileHandle.hpp"
 
 #include <epicsdb/macLib/ReferenceSearch.hpp>
+#include <epicsdb/support/Newlines.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -40,7 +41,7 @@ struct DbInput::Open {
 namespace {
 
 std::uint32_t countLines(std::string_view text) {
-    return static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
+    return support::countNewlines(text.data(), text.data() + text.size());
 }
 } // namespace
 
@@ -337,10 +338,7 @@ bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
             lexeme.offset = token.offset;
             lexeme.text = {input.data + token.textOffset, token.textLength};
             input.lastEnd = token.end;
-            if (isFusedStatement(token.kind)) {
-                split_[nextSplit_] = {lexeme.text.data(), lexeme.text.size(), token.fused};
-                nextSplit_ = (nextSplit_ + 1) % std::size(split_);
-            }
+            if (isFusedStatement(token.kind)) lastSplit_ = &token.fused;
             if (token.kind == DbTok::RecordHead && db_) {
                 // A miss in a large record index stalls the record's creation: fetch the
                 // next record's slot now.
@@ -403,6 +401,7 @@ void DbInput::rejoin(Open& input, const DbLexeme& lexeme) {
 }
 
 DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
+    lastSplit_ = nullptr;
     while (!inputs_.empty()) {
         Open& input = *inputs_.back();
         DbTok kind;

@@ -46,8 +46,18 @@ public:
     // Next token of the innermost file; at its end the file is closed and reading goes on in
     // the parent; End only when the outermost file is done. Spans are set for every token.
     DbTok next(DbLexeme& lexeme, Span& span);
-    // The arguments of a fused statement token given by the worker lately, already split;
-    // null when the token is not one of those.
+    // The arguments of the fused statement token next() just gave, when the worker split it;
+    // null otherwise. Valid until the next call of next().
+    [[nodiscard]] const FusedArguments* lastSplit() const noexcept { return lastSplit_; }
+    // Keeps that split for splitBefore(), for a token handed to the parser (which acts on a
+    // token after reading at most one more).
+    void keepLastSplit(std::string_view token) noexcept {
+        if (!lastSplit_) return;
+        split_[nextSplit_] = {token.data(), token.size(), *lastSplit_};
+        nextSplit_ = (nextSplit_ + 1) % std::size(split_);
+    }
+    // The arguments of a fused statement token given by the worker lately and kept, already
+    // split; null when the token is not one of those.
     [[nodiscard]] const FusedArguments* splitBefore(std::string_view token) const noexcept {
         for (const SplitToken& seen : split_)
             if (seen.text == token.data() && seen.size == token.size()) return &seen.fused;
@@ -125,6 +135,7 @@ private:
     };
     SplitToken split_[4];
     unsigned nextSplit_ = 0;
+    const FusedArguments* lastSplit_ = nullptr; // in the current batch
     void forgetSplits() noexcept {
         for (SplitToken& seen : split_)
             seen = {};

@@ -282,6 +282,21 @@ Parser::symbol_type DbReader::nextSymbol() {
         if (skippingStatement_ && (isRecordHead(kind) || isDefinitionKeyword(kind)))
             skippingStatement_ = false;
         recorder_.token(kind, span, lexeme_.text, values_.inValue());
+        // Where the parser would shift a fused statement and reduce it at once with nothing
+        // else to do, its action runs here, and the parser is handed the next token (the
+        // parser was a fifth of a flat file's load): the items of a record body opened by a
+        // fused head, and whole records of fused statements where the parser awaits an item.
+        if (inRecordBody_ && (kind == DbTok::FieldStatement || kind == DbTok::InfoStatement) &&
+            values_.idle()) {
+            const FusedArguments* split = input_.lastSplit();
+            if (kind == DbTok::FieldStatement)
+                split ? actions_.fusedField(lexeme_.text, span, *split)
+                      : actions_.fusedField(lexeme_.text, span);
+            else
+                split ? actions_.fusedInfo(lexeme_.text, span, *split)
+                      : actions_.fusedInfo(lexeme_.text, span);
+            continue;
+        }
         switch (values_.observe(kind)) {
         case ValueTracker::Switch::ToJson:
             errorsBeforeValue_ = reporter_.errors();
@@ -307,19 +322,11 @@ Parser::symbol_type DbReader::nextSymbol() {
         case ValueTracker::Nesting::Swallowed:
             continue;
         }
-        // Where the parser would shift a fused statement and reduce it at once with nothing
-        // else to do, its action runs here, and the parser is handed the next token (the
-        // parser was a fifth of a flat file's load): the items of a record body opened by a
-        // fused head, and whole records of fused statements where the parser awaits an item.
-        if (inRecordBody_ && (kind == DbTok::FieldStatement || kind == DbTok::InfoStatement)) {
-            if (kind == DbTok::FieldStatement)
-                fusedField(lexeme_.text, span);
-            else
-                fusedInfo(lexeme_.text, span);
-            continue;
-        }
         if (awaitingItem_ && kind == DbTok::RecordHead) {
-            fusedRecordHead(lexeme_.text, span);
+            if (const FusedArguments* split = input_.lastSplit())
+                actions_.fusedRecordHead(lexeme_.text, span, *split);
+            else
+                actions_.fusedRecordHead(lexeme_.text, span);
             awaitingItem_ = false;
             record_ = OwnRecord::Head;
             headAt_ = span;
@@ -339,6 +346,7 @@ Parser::symbol_type DbReader::nextSymbol() {
             awaitingItem_ = true;
             continue;
         }
+        if (isFusedStatement(kind)) input_.keepLastSplit(lexeme_.text);
         const TokenMapping& mapping = kTokenMappings[static_cast<std::size_t>(kind)];
         if (mapping.hasText)
             return handOver(Parser::symbol_type(mapping.kind, lexeme_.text, span), kind);

@@ -3,6 +3,8 @@
 #include "FusedStatement.hpp"
 #include "LineBlocks.hpp"
 
+#include <epicsdb/support/Newlines.hpp>
+
 #include <algorithm>
 #include <cstring>
 #include <system_error>
@@ -253,7 +255,7 @@ void LexAhead::readStream() {
             publish(std::move(batch));
             return;
         }
-        batch->newlines = static_cast<std::uint32_t>(std::count(raw->begin(), raw->end(), '\n'));
+        batch->newlines = support::countNewlines(raw->data(), raw->data() + raw->size());
         batch->hasDollar = std::memchr(raw->data(), '$', raw->size()) != nullptr;
         if (!(batch->hasDollar && expanding_)) {
             const std::size_t size = raw->size();

@@ -20,6 +20,9 @@ public:
         if (state_ != State::Idle && state_ != State::InValue) state_ = State::Idle;
     }
     [[nodiscard]] bool inValue() const noexcept { return state_ == State::InValue; }
+    // Between statements (or items of a record body) and not swallowing: a fused statement then
+    // changes nothing here, and needs no observe().
+    [[nodiscard]] bool idle() const noexcept { return state_ == State::Idle && !tooDeep_; }
     // After observe(): whether the token belongs to a value nested deeper than `limit` (a
     // bound against hostile input): the first such token is TooDeep, the rest of that value, up
     // to and including the token that ends it, is Swallowed.

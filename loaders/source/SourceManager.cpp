@@ -1,8 +1,6 @@
 #include "SourceManager.hpp"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <epicsdb/support/Newlines.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -77,27 +75,6 @@ const Chunk* SourceManager::chunkOf(const SourceInfo& info, std::uint32_t offset
     return nullptr;
 }
 
-namespace {
-// Hot: a record's line is counted from the record before, about 200 bytes of short lines,
-// where a memchr per line cost more than counting 16 bytes at a time.
-std::uint32_t countNewlines(const char* begin, const char* end) {
-    std::uint32_t n = 0;
-#if defined(__SSE2__)
-    const __m128i newline = _mm_set1_epi8('\n');
-    for (; end - begin >= 16; begin += 16) {
-        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(begin));
-        // Few lines are shorter than 16 bytes: clearing bits beats a popcount call.
-        for (auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, newline)));
-             hits != 0; hits &= hits - 1)
-            ++n;
-    }
-#endif
-    for (; begin < end; ++begin)
-        n += *begin == '\n';
-    return n;
-}
-} // namespace
-
 std::uint32_t SourceManager::lineOf(Position position) {
     SourceInfo& info = *sources_[position.source];
     if (info.lineStarts && info.chunks.size() == 1 && !info.lineStarts->empty()) {
@@ -116,8 +93,8 @@ std::uint32_t SourceManager::lineOf(Position position) {
         from = info.cursorOffset;
         line = info.cursorLine;
     }
-    line += countNewlines(chunk->data + (from - chunk->base),
-                          chunk->data + (position.offset - chunk->base));
+    line += support::countNewlines(chunk->data + (from - chunk->base),
+                                   chunk->data + (position.offset - chunk->base));
     info.cursorOffset = position.offset;
     info.cursorLine = line;
     return line;
