@@ -36,6 +36,9 @@ struct DbInput::Open {
     std::size_t index = 0;     // the batch's next token
     std::size_t nextHead = 0;  // where the next record head to fetch ahead is looked for
     std::uint32_t lastEnd = 0; // where the last token taken ends
+    // A streamed block lexed by the worker: the line it begins at (its record heads' lines are
+    // counted from there); 0 for a text's pieces.
+    std::uint32_t batchFirstLine = 0;
 };
 
 namespace {
@@ -78,6 +81,7 @@ DbInput::Open& DbInput::pushOpen(std::uint32_t source, std::string_view path) {
     input.ahead = input.aheadText = input.following = false;
     input.index = input.nextHead = 0;
     input.lastEnd = 0;
+    input.batchFirstLine = 0;
     input.scanner.setFusedStatements(fusedStatements_);
     return input;
 }
@@ -303,6 +307,7 @@ bool DbInput::loadStreamChunk(Open& input) {
     if (input.batch && input.batch->lexed && !input.json) {
         input.following = true;
         input.index = input.nextHead = 0;
+        input.batchFirstLine = firstLine;
     } else {
         input.scanner.reset(data, size + 2);
     }
@@ -339,6 +344,8 @@ bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
             lexeme.text = {input.data + token.textOffset, token.textLength};
             input.lastEnd = token.end;
             if (isFusedStatement(token.kind)) lastSplit_ = &token.fused;
+            if (token.kind == DbTok::RecordHead && input.batchFirstLine != 0)
+                lastLine_ = input.batchFirstLine + token.line;
             if (token.kind == DbTok::RecordHead && db_) {
                 // A miss in a large record index stalls the record's creation: fetch the
                 // next record's slot now.
@@ -402,6 +409,7 @@ void DbInput::rejoin(Open& input, const DbLexeme& lexeme) {
 
 DbTok DbInput::next(DbLexeme& lexeme, Span& span) {
     lastSplit_ = nullptr;
+    lastLine_ = 0;
     while (!inputs_.empty()) {
         Open& input = *inputs_.back();
         DbTok kind;

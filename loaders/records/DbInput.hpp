@@ -49,6 +49,8 @@ public:
     // The arguments of the fused statement token next() just gave, when the worker split it;
     // null otherwise. Valid until the next call of next().
     [[nodiscard]] const FusedArguments* lastSplit() const noexcept { return lastSplit_; }
+    // The line of the record head next() just gave, when the worker counted it; 0 otherwise.
+    [[nodiscard]] std::uint32_t lastLine() const noexcept { return lastLine_; }
     // Keeps that split for splitBefore(), for a token handed to the parser (which acts on a
     // token after reading at most one more).
     void keepLastSplit(std::string_view token) noexcept {
@@ -136,6 +138,7 @@ private:
     SplitToken split_[4];
     unsigned nextSplit_ = 0;
     const FusedArguments* lastSplit_ = nullptr; // in the current batch
+    std::uint32_t lastLine_ = 0;
     void forgetSplits() noexcept {
         for (SplitToken& seen : split_)
             seen = {};

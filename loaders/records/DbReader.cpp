@@ -323,9 +323,11 @@ Parser::symbol_type DbReader::nextSymbol() {
             continue;
         }
         if (awaitingItem_ && kind == DbTok::RecordHead) {
-            if (const FusedArguments* split = input_.lastSplit())
-                actions_.fusedRecordHead(lexeme_.text, span, *split);
-            else
+            if (const FusedArguments* split = input_.lastSplit()) {
+                ReplayFacts facts;
+                facts.nameLine = input_.lastLine();
+                actions_.fusedRecordHead(lexeme_.text, span, *split, facts);
+            } else
                 actions_.fusedRecordHead(lexeme_.text, span);
             awaitingItem_ = false;
             record_ = OwnRecord::Head;

@@ -180,10 +180,12 @@ bool LexAhead::publish(std::unique_ptr<AheadBatch> batch) {
     return true;
 }
 
-void LexAhead::lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch& batch) {
+std::uint32_t LexAhead::lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch& batch) {
     scanner_.setFusedStatements(fused_);
     scanner_.reset(text, size + 2);
     DbLexeme lexeme;
+    std::uint32_t line = 0; // line ends in text[0, counted)
+    const char* counted = text;
     while (scanner_.next(lexeme) != DbTok::End) {
         AheadToken& token = batch.tokens.emplace_back();
         token.kind = lexeme.kind;
@@ -192,8 +194,15 @@ void LexAhead::lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch
         token.textOffset = static_cast<std::uint32_t>(lexeme.text.data() - text) + shift;
         token.textLength = static_cast<std::uint32_t>(lexeme.text.size());
         if (isFusedStatement(lexeme.kind)) token.fused = splitFused(lexeme.text);
+        if (lexeme.kind == DbTok::RecordHead) {
+            const char* at = text + lexeme.offset;
+            line += support::countNewlines(counted, at);
+            counted = at;
+            token.line = line;
+        }
     }
     batch.lexed = true;
+    return line + support::countNewlines(counted, text + size);
 }
 
 void LexAhead::lexText() {
@@ -255,12 +264,13 @@ void LexAhead::readStream() {
             publish(std::move(batch));
             return;
         }
-        batch->newlines = support::countNewlines(raw->data(), raw->data() + raw->size());
         batch->hasDollar = std::memchr(raw->data(), '$', raw->size()) != nullptr;
         if (!(batch->hasDollar && expanding_)) {
             const std::size_t size = raw->size();
             raw->append(2, '\0');
-            lex(raw->data(), size, 0, *batch);
+            batch->newlines = lex(raw->data(), size, 0, *batch);
+        } else {
+            batch->newlines = support::countNewlines(raw->data(), raw->data() + raw->size());
         }
         batch->block = std::move(raw);
         if (!publish(std::move(batch))) return;

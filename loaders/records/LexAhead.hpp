@@ -40,6 +40,9 @@ struct AheadToken {
     // A fused statement's two arguments, split here rather than by the reader (a record
     // head's name lets the reader fetch its index slot ahead).
     FusedArguments fused{};
+    // A record head: the line ends before it in its batch's text, counted here rather than by
+    // the reader (the line each record keeps).
+    std::uint32_t line = 0;
 };
 
 // What the worker hands over, in order.
@@ -91,8 +94,8 @@ private:
     void lexText();
     void readStream();
     // Lexes text[0, size) (followed by two NULs, the worker's own memory) into `batch`, with
-    // offsets moved by `shift`.
-    void lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch& batch);
+    // offsets moved by `shift`; returns the text's count of line ends.
+    std::uint32_t lex(char* text, std::size_t size, std::uint32_t shift, AheadBatch& batch);
     [[nodiscard]] std::unique_ptr<AheadBatch> freshBatch();
     // False when the job was ended meanwhile.
     bool publish(std::unique_ptr<AheadBatch> batch);
