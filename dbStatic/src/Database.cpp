@@ -308,13 +308,30 @@ void Database::unlink(Record& node) {
     }
 }
 
+Database::NameHash Database::hashRecordName(std::string_view name) noexcept {
+    return {RecordIndex::hashOf(name)};
+}
+
+Record* Database::findRecord(std::string_view name, NameHash hash) noexcept {
+    return index_->records.find(name, hash.value);
+}
+
 void Database::prefetchRecord(std::string_view name) const noexcept {
     index_->records.prefetch(name);
 }
 
+void Database::prefetchRecord(NameHash hash) const noexcept {
+    index_->records.prefetchHash(hash.value);
+}
+
 Record* Database::createRecord(RecordType& type, std::string_view name, bool visible,
                                SourcePosition where) {
-    const std::size_t hash = RecordIndex::hashOf(name);
+    return createRecord(type, name, hashRecordName(name), visible, where);
+}
+
+Record* Database::createRecord(RecordType& type, std::string_view name, NameHash nameHash,
+                               bool visible, SourcePosition where) {
+    const std::size_t hash = nameHash.value;
     if (index_->records.find(name, hash)) return nullptr;
     Record* node = arena_.make<Record>();
     const std::string_view stored = copyText(name);

@@ -50,6 +50,7 @@ public:
     // Starts fetching the slots a lookup of `name` will probe first (to overlap the cache
     // misses of many lookups that are known in advance).
     void prefetch(std::string_view name) const noexcept { table_.prefetch(hashOf(name)); }
+    void prefetchHash(std::size_t hash) const noexcept { table_.prefetch(hash); }
 
     [[nodiscard]] std::size_t size() const noexcept { return table_.size(); }
     [[nodiscard]] std::size_t capacity() const noexcept { return table_.capacity(); }

@@ -22,6 +22,7 @@
 #include <epicsdb/dbStatic/Database.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,9 +96,11 @@ public:
 
 private:
     // The record actions without telling the recorder (the fused forms tell it themselves).
-    // `nameLine`: the line of the name when the caller knows it (0: look it up).
+    // `nameLine`: the line of the name when the caller knows it (0: look it up); `nameHash`,
+    // likewise, its hash (Database::hashRecordName).
     void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
-                         const Span& nameAt, bool visible, std::uint32_t nameLine);
+                         const Span& nameAt, bool visible, std::uint32_t nameLine,
+                         std::optional<dbstatic::Database::NameHash> nameHash = std::nullopt);
     // What applyField set when it took the value as written: the field, and the text (a view
     // into the value); no field otherwise (refused, unescaped, or taken from a replay's memo).
     struct FieldSet {

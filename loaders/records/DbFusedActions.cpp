@@ -58,8 +58,11 @@ void DbActions::fusedRecordHead(std::string_view token, const Span& at, const Fu
         record_.ignoreBody = true;
         return;
     }
+    // Outside a replay the split is of this very token: its hash is the name's.
+    std::optional<dbstatic::Database::NameHash> nameHash;
+    if (!facts.memo) nameHash = dbstatic::Database::NameHash{fused.hash};
     applyRecordHead(fused.first.name(token), spanOf(at, fused.first), fused.second.name(token),
-                    spanOf(at, fused.second), token.front() == 'g', facts.nameLine);
+                    spanOf(at, fused.second), token.front() == 'g', facts.nameLine, nameHash);
 }
 
 void DbActions::fusedField(std::string_view token, const Span& at) {

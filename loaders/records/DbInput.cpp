@@ -354,8 +354,7 @@ bool DbInput::nextAhead(Open& input, DbLexeme& lexeme) {
                     ++i;
                 if (i < batch->tokens.size()) {
                     const AheadToken& head = batch->tokens[i];
-                    db_->prefetchRecord(
-                        head.fused.second.name({input.data + head.textOffset, head.textLength}));
+                    db_->prefetchRecord(dbstatic::Database::NameHash{head.fused.hash});
                 }
                 input.nextHead = i + 1;
             }

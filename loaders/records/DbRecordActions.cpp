@@ -113,7 +113,8 @@ void DbActions::info(std::string_view name, const Span& nameAt, const JsonValue&
 }
 
 void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
-                                const Span& nameAt, bool visible, std::uint32_t nameLine) {
+                                const Span& nameAt, bool visible, std::uint32_t nameLine,
+                                std::optional<dbstatic::Database::NameHash> nameHash) {
     record_ = {};
     edits_.clear();
     if (!checkRecordName(name, nameAt)) {
@@ -160,7 +161,9 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         record_.ignoreBody = true;
         return;
     }
-    if (dbstatic::Record* existing = db_.findRecord(name)) {
+    const dbstatic::Database::NameHash hash =
+        nameHash ? *nameHash : dbstatic::Database::hashRecordName(name);
+    if (dbstatic::Record* existing = db_.findRecord(name, hash)) {
         if (&existing->type() != recordType) {
             reporter_.error(typeAt.begin, "record-type-mismatch",
                             "record " + quoted(name) + " of type " +
@@ -200,7 +203,7 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         record_.ignoreBody = true;
         return;
     }
-    record_.node = db_.createRecord(*recordType, name, visible, positionOf(nameAt, nameLine));
+    record_.node = db_.createRecord(*recordType, name, hash, visible, positionOf(nameAt, nameLine));
 }
 
 // Where a record was defined: the database keeps each file name once.

@@ -1,6 +1,7 @@
 // Splitting of the fused statement tokens (FusedStatement.hpp).
 #include "FusedStatement.hpp"
 
+#include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/support/Hash.hpp>
 
 #include <array>
@@ -65,19 +66,31 @@ FusedPiece readPiece(std::string_view text, std::size_t& i) {
 } // namespace
 
 FusedArguments splitFused(std::string_view token) noexcept {
-    std::size_t i = token.find('(') + 1;
+    // The keyword's length by its first letter (record, grecord, field, info), then the
+    // blanks the lexer allows before the '('.
+    std::size_t i = token.front() == 'r'   ? 6
+                    : token.front() == 'g' ? 7
+                    : token.front() == 'f' ? 5
+                                           : 4;
+    while (token[i] != '(')
+        ++i;
+    ++i;
     FusedArguments fused;
     fused.first = readPiece(token, i);
     fused.second = readPiece(token, i);
     fused.first.keyword = isKeywordPiece(token, fused.first);
     fused.second.keyword = isKeywordPiece(token, fused.second);
-    fused.hash = support::fastHash(token);
+    const bool recordHead = token.front() == 'r' || token.front() == 'g';
+    fused.hash = recordHead ? dbstatic::Database::hashRecordName(fused.second.name(token)).value
+                            : support::fastHash(token);
     return fused;
 }
 
 bool isKeywordPiece(std::string_view token, const FusedPiece& piece) noexcept {
     if (piece.quoted || piece.length < 4 || piece.length > 10) return false;
     const std::string_view text = piece.in(token);
+    // Every keyword begins with a lowercase letter; field names are mostly uppercase.
+    if (text.front() < 'a' || text.front() > 'v') return false;
     // Compared only with the keywords of the same first letter.
     auto is = [&](std::initializer_list<std::string_view> words) {
         for (std::string_view word : words)

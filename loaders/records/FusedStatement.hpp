@@ -29,8 +29,10 @@ struct FusedPiece {
 struct FusedArguments {
     FusedPiece first;
     FusedPiece second;
-    // The token's support::fastHash, the key of AcceptedStatements: made by the split, so that
-    // a split made on the lexing worker spares the reader the hashing.
+    // The key a table looks the statement up by, made by the split so that a split made on
+    // the lexing worker spares the reader the hashing: a record head's name as the record
+    // index hashes it (Database::hashRecordName), a field or info statement's whole text
+    // (support::fastHash, for AcceptedStatements).
     std::uint64_t hash = 0;
 };
 

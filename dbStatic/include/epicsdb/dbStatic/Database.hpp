@@ -167,12 +167,23 @@ public:
     // Finds a record or alias node by its exact name (no ".FIELD" part).
     [[nodiscard]] Record* findRecord(std::string_view name) noexcept;
     [[nodiscard]] const Record* findRecord(std::string_view name) const noexcept;
+    // The hash the record index keys a name by, for a caller that makes it once for several
+    // uses of one name (or on another thread): the functions taking it give what those taking
+    // the name alone give.
+    struct NameHash {
+        std::size_t value = 0;
+    };
+    [[nodiscard]] static NameHash hashRecordName(std::string_view name) noexcept;
+    [[nodiscard]] Record* findRecord(std::string_view name, NameHash hash) noexcept;
     // A hint: lookups of these names will follow soon (a template's records), so their index
     // slots can be fetched in parallel.
     void prefetchRecord(std::string_view name) const noexcept;
+    void prefetchRecord(NameHash hash) const noexcept;
     // Null when the name is already used by a record or an alias. New records take every
     // field's initial value implicitly (unset fields read as the default).
     Record* createRecord(RecordType& type, std::string_view name, bool visible,
+                         SourcePosition where = {});
+    Record* createRecord(RecordType& type, std::string_view name, NameHash hash, bool visible,
                          SourcePosition where = {});
     // An alias of `target` (an alias of an alias points at the real record). Null when the
     // name is already used.
