@@ -7,7 +7,7 @@
 
 namespace epicsdb::loaders {
 
-enum class DbTok : int {
+enum class DbTok : std::uint8_t {
     End = 0,
     // INITIAL state: keywords
     Include = 1,

@@ -33,6 +33,9 @@ namespace epicsdb::loaders {
 // A token the worker lexed, by offsets into the text it came from.
 struct AheadToken {
     DbTok kind = DbTok::End;
+    // A record head: the line ends before it in its batch's text, counted here rather than by
+    // the reader (the line each record keeps).
+    std::uint32_t line = 0;
     std::uint32_t offset = 0;     // where the match starts (DbLexeme::offset)
     std::uint32_t end = 0;        // where it ends
     std::uint32_t textOffset = 0; // the text handed over (DbLexeme::text)
@@ -40,10 +43,9 @@ struct AheadToken {
     // A fused statement's two arguments, split here rather than by the reader (a record
     // head's name lets the reader fetch its index slot ahead).
     FusedArguments fused{};
-    // A record head: the line ends before it in its batch's text, counted here rather than by
-    // the reader (the line each record keeps).
-    std::uint32_t line = 0;
 };
+// A large streamed file's blocks are held with their tokens while they wait: keep it small.
+static_assert(sizeof(AheadToken) <= 56);
 
 // What the worker hands over, in order.
 struct AheadBatch {

@@ -9,7 +9,10 @@
 
 namespace epicsdb::loaders {
 
-inline constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
+// Half a MiB: large enough that handing a block over costs nothing, small enough that the
+// blocks a worker holds ahead (with their tokens, about three times the text) stay a small
+// part of a large load's peak memory.
+inline constexpr std::size_t kBlockBytes = std::size_t{512} << 10;
 
 // Reads the next block of `file` into `block` (replacing what it held): `leftover`, the partial
 // last line of the block before, then more. False, with `block` empty, at the file's end.
