@@ -8,11 +8,12 @@
 // value needed unescaping, is never kept, so it is checked, and reported, every time.
 #pragma once
 
+#include "DefinitionsMemo.hpp"
+
 #include <epicsdb/dbStatic/Database.hpp>
 
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <string_view>
 
 namespace epicsdb::loaders {
@@ -31,22 +32,13 @@ public:
 
     // Forgets every statement when the definitions or the options are not those it was kept
     // under.
-    void under(const dbstatic::Database& db) {
-        if (slots_ && db.definitionsVersion() == definitions_ && db.options() == options_) return;
-        if (!slots_)
-            slots_ = std::make_unique<Slot[]>(kSlots);
-        else
-            for (std::size_t i = 0; i < kSlots; ++i)
-                slots_[i].type = nullptr;
-        definitions_ = db.definitionsVersion();
-        options_ = db.options();
-    }
+    void under(const dbstatic::Database& db) { memo_.under(db); }
     // The effect of `token` (whose support::fastHash is `hash`) on a record of `type`, if it is
     // kept; under() must have been called for the database as it is.
     [[nodiscard]] const Effect* find(const dbstatic::RecordType& type, std::string_view token,
                                      std::uint64_t hash) const noexcept {
         if (token.size() > kMaxLength) return nullptr;
-        const Slot& slot = slots_[slotOf(type, hash)];
+        const Slot& slot = memo_.slot(hashOf(type, hash));
         if (slot.type != &type || slot.length != token.size() ||
             std::memcmp(slot.text, token.data(), token.size()) != 0)
             return nullptr;
@@ -56,7 +48,7 @@ public:
     void add(const dbstatic::RecordType& type, std::string_view token, std::uint64_t hash,
              std::uint16_t field, std::string_view value) {
         if (token.size() > kMaxLength) return;
-        Slot& slot = slots_[slotOf(type, hash)];
+        Slot& slot = memo_.slot(hashOf(type, hash));
         slot.type = &type;
         slot.length = static_cast<std::uint8_t>(token.size());
         slot.effect = {field, static_cast<std::uint8_t>(value.data() - token.data()),
@@ -75,14 +67,12 @@ private:
     // in every instance between two sightings.
     static constexpr std::size_t kSlots = 4096;
 
-    static std::size_t slotOf(const dbstatic::RecordType& type, std::uint64_t hash) noexcept {
+    static std::size_t hashOf(const dbstatic::RecordType& type, std::uint64_t hash) noexcept {
         const auto address = reinterpret_cast<std::uintptr_t>(&type);
-        return (hash ^ (address >> 4) * 0x9E3779B97F4A7C15ull) & (kSlots - 1);
+        return hash ^ (address >> 4) * 0x9E3779B97F4A7C15ull;
     }
 
-    std::unique_ptr<Slot[]> slots_;
-    std::uint64_t definitions_ = 0;
-    dbstatic::DatabaseOptions options_;
+    DefinitionsMemo<Slot, kSlots> memo_;
 };
 
 } // namespace epicsdb::loaders

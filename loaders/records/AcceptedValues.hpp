@@ -6,13 +6,14 @@
 // it is checked, and reported, every time.
 #pragma once
 
+#include "DefinitionsMemo.hpp"
+
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/dbStatic/Types.hpp>
 #include <epicsdb/support/Hash.hpp>
 
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <string_view>
 
 namespace epicsdb::loaders {
@@ -40,25 +41,16 @@ public:
     }
 
     // Forgets every value when the definitions or the options are not those it was kept under.
-    void under(const dbstatic::Database& db) {
-        if (slots_ && db.definitionsVersion() == definitions_ && db.options() == options_) return;
-        if (!slots_)
-            slots_ = std::make_unique<Slot[]>(kSlots);
-        else
-            for (std::size_t i = 0; i < kSlots; ++i)
-                slots_[i].field = nullptr;
-        definitions_ = db.definitionsVersion();
-        options_ = db.options();
-    }
+    void under(const dbstatic::Database& db) { memo_.under(db); }
     [[nodiscard]] bool known(const dbstatic::FieldDef& field, std::string_view text) const {
         if (text.size() > kMaxLength) return false;
-        const Slot& slot = slots_[slotOf(field, text)];
+        const Slot& slot = memo_.slot(hashOf(field, text));
         return slot.field == &field && slot.length == text.size() &&
                std::memcmp(slot.text, text.data(), text.size()) == 0;
     }
     void add(const dbstatic::FieldDef& field, std::string_view text) {
         if (text.size() > kMaxLength) return;
-        Slot& slot = slots_[slotOf(field, text)];
+        Slot& slot = memo_.slot(hashOf(field, text));
         slot.field = &field;
         slot.length = static_cast<std::uint8_t>(text.size());
         std::memcpy(slot.text, text.data(), text.size());
@@ -72,14 +64,12 @@ private:
     };
     static constexpr std::size_t kSlots = 1024;
 
-    static std::size_t slotOf(const dbstatic::FieldDef& field, std::string_view text) noexcept {
+    static std::size_t hashOf(const dbstatic::FieldDef& field, std::string_view text) noexcept {
         const auto address = reinterpret_cast<std::uintptr_t>(&field);
-        return (support::fastHash(text) ^ (address >> 4) * 0x9E3779B97F4A7C15ull) & (kSlots - 1);
+        return support::fastHash(text) ^ (address >> 4) * 0x9E3779B97F4A7C15ull;
     }
 
-    std::unique_ptr<Slot[]> slots_;
-    std::uint64_t definitions_ = 0;
-    dbstatic::DatabaseOptions options_;
+    DefinitionsMemo<Slot, kSlots> memo_;
 };
 
 } // namespace epicsdb::loaders
