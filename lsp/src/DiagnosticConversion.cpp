@@ -98,7 +98,8 @@ Range wordRange(const Document& document, std::size_t line, std::size_t column, 
 }
 
 json toLspDiagnostics(const CheckResult& check, const Document& document,
-                      const DocumentIndex& index, const Documents& documents, Encoding encoding) {
+                      const std::function<const DocumentIndex&()>& index,
+                      const Documents& documents, Encoding encoding) {
     json out = json::array();
     const std::string self = document.path.empty() ? document.uri : document.path;
     auto inDocument = [&](const std::string& file) {
@@ -195,7 +196,7 @@ json toLspDiagnostics(const CheckResult& check, const Document& document,
             defined.insert(macro.name);
         std::set<std::string> names;
         std::optional<Range> first;
-        for (const MacroReference& reference : index.macros) {
+        for (const MacroReference& reference : index().macros) {
             const std::uint32_t line =
                 static_cast<std::uint32_t>(document.lines.lineOf(reference.span.begin));
             if (!std::binary_search(undefinedLines.begin(), undefinedLines.end(), line) ||

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 namespace epicsdb::lsp {
 
 // The range of the word or string that starts at byte `column` (0-based) of `line`.
@@ -20,8 +22,9 @@ namespace epicsdb::lsp {
 // Every diagnostic of `check` that belongs to `document`, as the items of
 // textDocument/publishDiagnostics. Checked alone, a template's undefined macros are one
 // diagnostic (the names, the lines as related locations), not one per line.
+// `index` gives the document's index (made only when it is needed).
 [[nodiscard]] nlohmann::json toLspDiagnostics(const CheckResult& check, const Document& document,
-                                              const DocumentIndex& index,
+                                              const std::function<const DocumentIndex&()>& index,
                                               const Documents& documents, Encoding encoding);
 
 } // namespace epicsdb::lsp

@@ -70,10 +70,18 @@ Position positionOf(const json& value) {
             std::min<std::uint64_t>(character.get<std::uint64_t>(), UINT32_MAX))};
 }
 
-// What the server keeps of an open document besides its text.
+// What the server keeps of an open document besides its text: its last check, and the index
+// of its text, made when a feature (or a diagnostic) first needs it after a change.
 struct DocumentState {
-    DocumentIndex index;
     CheckResult check;
+    std::optional<DocumentIndex> index;
+
+    const DocumentIndex& indexOf(const Document& document) {
+        if (!index)
+            index = document.kind == DocumentKind::Substitutions ? indexSubstitutions(document.text)
+                                                                 : indexDatabase(document.text);
+        return *index;
+    }
 };
 } // namespace
 
@@ -113,7 +121,7 @@ struct Server::Impl {
     // read it (a template, an include) are checked again too.
     void recheck(const std::string& uri, bool dependents);
     void publish(const std::string& uri);
-    FeatureContext context() const;
+    FeatureContext context();
     const OpenDocument requireDocument(const FeatureContext& context, const json& params) const;
 };
 
@@ -250,14 +258,14 @@ json Server::Impl::initialize(const json& params) {
             {"serverInfo", {{"name", "epicsdb"}, {"version", options.version}}}};
 }
 
-FeatureContext Server::Impl::context() const {
+FeatureContext Server::Impl::context() {
     FeatureContext out;
     out.encoding = encoding;
     out.documents = &documents;
     for (const auto& [uri, document] : documents.all()) {
         const auto state = states.find(uri);
         if (state == states.end()) continue;
-        out.open.push_back({&document, &state->second.index, &state->second.check});
+        out.open.push_back({&document, &state->second.indexOf(document), &state->second.check});
     }
     return out;
 }
@@ -365,8 +373,7 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
     const Document* document = documents.find(uri);
     if (!document) return;
     DocumentState& state = states[uri];
-    state.index = document->kind == DocumentKind::Substitutions ? indexSubstitutions(document->text)
-                                                                : indexDatabase(document->text);
+    state.index.reset();
     CheckOptions checkOptions;
     checkOptions.jobs = options.jobs;
     state.check = checkDocument(*document, workspaceRoot, documents, checkOptions, &state.check);
@@ -392,8 +399,11 @@ void Server::Impl::publish(const std::string& uri) {
     notify("textDocument/publishDiagnostics",
            {{"uri", uri},
             {"version", document->version},
-            {"diagnostics", toLspDiagnostics(state->second.check, *document, state->second.index,
-                                             documents, encoding)}});
+            {"diagnostics",
+             toLspDiagnostics(
+                 state->second.check, *document,
+                 [&]() -> const DocumentIndex& { return state->second.indexOf(*document); },
+                 documents, encoding)}});
 }
 
 Server::Server(Send send, ServerOptions options)
