@@ -231,6 +231,7 @@ void checkAlone(const Document& document, const ProjectFile& project, const Docu
         (void)loader.loadTemplate(name, project.macros);
         break;
     case DocumentKind::Startup: // a script that is not a file: nothing to run
+    case DocumentKind::Project: // checked above
         break;
     case DocumentKind::Database:
         findings.load.fileRead(name, document.text);
@@ -252,6 +253,14 @@ CheckResult checkDocument(const Document& document, const std::string& workspace
                           const Documents& documents, const CheckOptions& options,
                           CheckResult* previous) {
     CheckResult result;
+    if (document.kind == DocumentKind::Project) {
+        // The project file itself: read as TOML, its problem shown in it.
+        result.database = DatabasePtr(new dbstatic::Database);
+        (void)parseProjectFile(document.path.empty() ? workspaceRoot : folderOf(document.path),
+                               document.text, result.projectProblem);
+        result.projectFile = document.path;
+        return result;
+    }
     const ProjectFile project = projectFor(document.path, workspaceRoot, documents,
                                            result.projectProblem, result.projectFile);
     const bool startupDocument = document.kind == DocumentKind::Startup && !document.path.empty();

@@ -110,6 +110,18 @@ json toLspDiagnostics(const CheckResult& check, const Document& document,
     std::vector<std::uint32_t> undefinedLines;
     const bool gatherMacros = !check.inStartup && document.kind == DocumentKind::Database;
 
+    if (check.projectProblem && document.kind == DocumentKind::Project) {
+        // In the project file itself: where the problem is.
+        const ProjectProblem& problem = *check.projectProblem;
+        const std::uint32_t line = problem.line > 0 ? problem.line - 1 : 0;
+        const std::size_t column = problem.column > 0 ? problem.column - 1 : 0;
+        out.push_back({{"range", rangeJson(wordRange(document, line, column, encoding))},
+                       {"severity", 1},
+                       {"source", "epicsdb"},
+                       {"code", "project-file"},
+                       {"message", problem.message}});
+        return out;
+    }
     if (check.projectProblem) {
         const ProjectProblem& problem = *check.projectProblem;
         json related = json::array();

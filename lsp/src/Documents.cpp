@@ -7,6 +7,7 @@ namespace epicsdb::lsp {
 DocumentKind kindOfPath(std::string_view path) {
     const std::size_t slash = path.rfind('/');
     const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    if (name == ".epicsdb.toml") return DocumentKind::Project;
     if (name.ends_with(".dbd")) return DocumentKind::Definitions;
     for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
         if (name.ends_with(suffix)) return DocumentKind::Substitutions;

@@ -15,7 +15,7 @@
 
 namespace epicsdb::lsp {
 
-enum class DocumentKind { Database, Substitutions, Definitions, Startup };
+enum class DocumentKind { Database, Substitutions, Definitions, Startup, Project };
 
 // What a file is, by its name: .dbd definitions, .substitutions (and .substitution, .sub,
 // .subs) substitution files, st.cmd and .cmd/.iocsh startup scripts, else records.

@@ -368,7 +368,9 @@ TEST_F(LspFiles, CompletionOfTypesFieldsChoicesRecordsAndMacros) {
     EXPECT_TRUE(has(macros, "UNITS")) << macros.size();
     const json fieldItem = session.request("textDocument/completion", LspSession::at(uri, 1, 10));
     for (const json& item : fieldItem["result"]["items"])
-        if (item["label"] == "DESC") EXPECT_EQ(item["documentation"], "Free-text description");
+        if (item["label"] == "DESC") {
+            EXPECT_EQ(item["documentation"], "Free-text description");
+        }
 }
 
 TEST_F(LspFiles, DefinitionAndReferencesAcrossTwoFiles) {
