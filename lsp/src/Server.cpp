@@ -264,7 +264,8 @@ FeatureContext Server::Impl::context() {
     out.documents = &documents;
     for (const auto& [uri, document] : documents.all()) {
         const auto state = states.find(uri);
-        if (state == states.end()) continue;
+        // A check that failed (out of memory) leaves no database: not until the next one.
+        if (state == states.end() || !state->second.check.database) continue;
         out.open.push_back({&document, &state->second.indexOf(document), &state->second.check});
     }
     return out;
@@ -395,7 +396,7 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
 void Server::Impl::publish(const std::string& uri) {
     const Document* document = documents.find(uri);
     const auto state = states.find(uri);
-    if (!document || state == states.end()) return;
+    if (!document || state == states.end() || !state->second.check.database) return;
     notify("textDocument/publishDiagnostics",
            {{"uri", uri},
             {"version", document->version},
