@@ -5,7 +5,10 @@
 set -eu
 
 # graphviz: `epicsdb graph --format svg` runs its dot (and the SVG test needs it).
-packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz"
+# libtomlplusplus-dev: epicsdb lsp reads the project file .epicsdb.toml (header-only use).
+# neovim: the headless client test of epicsdb lsp (tests/lsp; skipped by name without it).
+# The Node client test needs node and npm, which it does not install (skipped without them).
+packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim"
 # `ensure-deps.sh fuzz` (make fuzz only): clang, with libFuzzer and the sanitizer runtimes.
 fuzz_tools=""
 if [ "${1:-}" = fuzz ]; then

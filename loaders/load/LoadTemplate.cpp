@@ -45,8 +45,12 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     if (!impl.workingDirectory().empty()) path = shownPath(path);
     std::string text;
     std::string error;
-    if (!readTextFile(path, text, error))
+    if (const auto unsaved = impl.options.overlay ? impl.options.overlay->textOf(path)
+                                                  : std::optional<std::string_view>()) {
+        text.assign(*unsaved);
+    } else if (!readTextFile(path, text, error)) {
         return refuse("can't open substitution file \"" + path + "\": " + error, "file-open");
+    }
 
     LoadGuard transaction(impl.db);
     const std::vector<std::string> searchPath = impl.defaultPath();

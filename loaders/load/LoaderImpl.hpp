@@ -49,7 +49,7 @@ struct Loader::Impl {
     [[nodiscard]] unsigned threads() const noexcept {
         return options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
     }
-    FileCache files;
+    FileCache files{options.overlay};
     LoaderCounters counters;
     std::size_t loads = 0;
 

@@ -50,6 +50,12 @@ CachedFile* FileCache::put(const std::string& key, std::string_view content) {
 CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string& error) {
     tooLarge = false;
     if (auto it = files_.find(path); it != files_.end()) return it->second.get();
+    // An unsaved text is in memory already: kept whatever its size, never streamed.
+    if (overlay_)
+        if (const std::optional<std::string_view> text = overlay_->textOf(path)) {
+            CachedFile* result = (files_[path] = CachedFile::of(*text)).get();
+            return result;
+        }
     const FileHandle file = openFile(path, "rb");
     if (!file) {
         error = std::strerror(errno);

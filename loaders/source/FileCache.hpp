@@ -2,6 +2,8 @@
 // times is read once. Large files are not cached: the reader streams them in chunks.
 #pragma once
 
+#include <epicsdb/loaders/FileOverlay.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,10 +33,12 @@ struct CachedFile {
 
 class FileCache {
 public:
+    // `overlay` (may be null) gives the texts read instead of files on disk.
+    explicit FileCache(const FileOverlay* overlay = nullptr) noexcept : overlay_(overlay) {}
     static constexpr std::size_t kMaxCachedBytes = 4u << 20;
 
-    // The cached text of `path`; reads it on first use. Null when the file cannot be read or is
-    // larger than kMaxCachedBytes (then `tooLarge` is set).
+    // The cached text of `path`; reads it on first use (the overlay's text when it has one). Null
+    // when the file cannot be read or is larger than kMaxCachedBytes (then `tooLarge` is set).
     CachedFile* get(const std::string& path, bool& tooLarge, std::string& error);
     // A text that does not come from disk (embedded definitions, stdin, text in memory).
     CachedFile* put(const std::string& key, std::string_view content);
@@ -43,6 +47,7 @@ public:
     [[nodiscard]] std::size_t bytesRead() const noexcept { return bytesRead_; }
 
 private:
+    const FileOverlay* overlay_ = nullptr;
     std::unordered_map<std::string, std::unique_ptr<CachedFile>> files_;
     std::size_t filesRead_ = 0;
     std::size_t bytesRead_ = 0;

@@ -20,5 +20,6 @@ int runLint(const Arguments& args);
 int runDiff(const Arguments& args);
 int runGraph(const Arguments& args);
 int runFmt(const Arguments& args);
+int runLsp(const Arguments& args);
 
 } // namespace epicsdb::tools

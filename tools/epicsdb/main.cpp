@@ -22,6 +22,7 @@ const char* const kUsage =
     "  diff     compare the databases two inputs build (or one input at a git revision)\n"
     "  graph    the link graph of a database (Graphviz DOT, SVG or JSON)\n"
     "  fmt      write .db/.template/.substitutions files in one layout (--check, --diff, -i)\n"
+    "  lsp      a Language Server for editors (LSP over standard input and output)\n"
     "\n"
     "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
     "input, 2 usage errors or unreadable files.\n";
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
         if (command == "diff") return epicsdb::tools::runDiff(args);
         if (command == "graph") return epicsdb::tools::runGraph(args);
         if (command == "fmt") return epicsdb::tools::runFmt(args);
+        if (command == "lsp") return epicsdb::tools::runLsp(args);
     } catch (const std::bad_alloc&) {
         // Every load is a transaction: what was loaded before is kept, the rest is not.
         std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());

@@ -14,6 +14,7 @@
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/export.h>
+#include <epicsdb/loaders/FileOverlay.hpp>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
 #include <epicsdb/loaders/LoadObserver.hpp>
 
@@ -66,6 +67,9 @@ struct LoaderOptions {
     bool keepFailedLoads = false;
     // Told of redefinitions and the like; must outlive the Loader. Null: nobody.
     LoadObserver* observer = nullptr;
+    // Texts read instead of files on disk (an editor's unsaved buffers); must outlive the
+    // Loader. Null: every file is read from disk.
+    const FileOverlay* overlay = nullptr;
 };
 
 struct LoadResult {

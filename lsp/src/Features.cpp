@@ -1,0 +1,542 @@
+#include "Features.hpp"
+
+#include "Uri.hpp"
+
+#include <epicsdb/dbStatic/Types.hpp>
+#include <epicsdb/format/Formatter.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+namespace epicsdb::lsp {
+
+using nlohmann::json;
+
+namespace {
+json positionJson(Position p) {
+    return {{"line", p.line}, {"character", p.character}};
+}
+
+Range rangeOf(const Document& document, Span span, Encoding encoding) {
+    return {document.lines.positionOf(document.text, span.begin, encoding),
+            document.lines.positionOf(document.text, span.end, encoding)};
+}
+
+json rangeJson(const Range& r) {
+    return {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}};
+}
+
+json locationOf(const Document& document, Span span, Encoding encoding) {
+    return {{"uri", document.uri}, {"range", rangeJson(rangeOf(document, span, encoding))}};
+}
+
+json fileLocation(const std::string& path, unsigned line) {
+    const std::uint32_t row = line > 0 ? line - 1 : 0;
+    return {{"uri", uriOfPath(path)}, {"range", rangeJson({{row, 0}, {row, 0}})}};
+}
+
+const dbstatic::Database& databaseOf(const OpenDocument& document) {
+    return *document.check->database;
+}
+
+const FieldEntry* fieldAt(const RecordEntry* record, std::size_t offset, bool& onName) {
+    if (!record) return nullptr;
+    for (const FieldEntry& field : record->fields) {
+        if (field.name.span.contains(offset)) {
+            onName = true;
+            return &field;
+        }
+        if (field.value.span.contains(offset)) {
+            onName = false;
+            return &field;
+        }
+    }
+    return nullptr;
+}
+
+const MacroReference* macroAt(const DocumentIndex& index, std::size_t offset) {
+    for (const MacroReference& macro : index.macros)
+        if (offset >= macro.span.begin && offset < macro.span.end) return &macro;
+    return nullptr;
+}
+
+// Where a record of this name is written in an open document, the document asked about first.
+struct RecordPlace {
+    const OpenDocument* document = nullptr;
+    const RecordEntry* record = nullptr;
+};
+
+std::vector<RecordPlace> recordsNamed(const FeatureContext& context, const OpenDocument& first,
+                                      std::string_view name) {
+    std::vector<RecordPlace> out;
+    auto scan = [&](const OpenDocument& open) {
+        for (const RecordEntry& record : open.index->records)
+            if (record.name.text == name)
+                out.push_back({&open, &record});
+            else
+                for (const Word& alias : record.aliases)
+                    if (alias.text == name) out.push_back({&open, &record});
+    };
+    scan(first);
+    for (const OpenDocument& open : context.open)
+        if (open.document != first.document) scan(open);
+    return out;
+}
+
+std::string resolvedPath(const std::string& directory, const std::string& file) {
+    if (file.empty() || file.front() == '/') return normalPath(file);
+    return normalPath(directory + "/" + file);
+}
+
+std::string markdownEscape(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '*' || c == '_' || c == '`' || c == '\\' || c == '<' || c == '[') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+std::string fieldHover(const dbstatic::RecordType& type, const dbstatic::FieldDef& field) {
+    std::string text = "**" + std::string(type.name()) + "." + std::string(field.name) + "**";
+    if (!field.prompt.empty()) text += ": " + markdownEscape(field.prompt);
+    text += "\n\n- type: `" + std::string(dbstatic::dbfTypeName(field.type)) + "`";
+    if (field.type == dbstatic::DbfType::String) text += "\n- size: " + std::to_string(field.size);
+    if (field.menu) text += "\n- menu: `" + std::string(field.menu->name()) + "`";
+    if (field.hasInitial) text += "\n- default: `" + std::string(field.initial) + "`";
+    if (!field.promptGroup.empty()) text += "\n- group: " + markdownEscape(field.promptGroup);
+    return text;
+}
+
+std::string choicesHover(std::string_view title, const std::vector<std::string>& choices,
+                         std::string_view current) {
+    std::string text = std::string(title);
+    for (const std::string& choice : choices)
+        text += "\n- " + std::string(choice == current ? "**" : "") + "`" + choice + "`" +
+                (choice == current ? "** (this one)" : "");
+    return text;
+}
+
+std::vector<std::string> choicesOf(const dbstatic::RecordType& type,
+                                   const dbstatic::FieldDef& field) {
+    std::vector<std::string> out;
+    if (field.menu)
+        for (const dbstatic::MenuChoice& choice : field.menu->choices())
+            out.emplace_back(choice.value);
+    else if (type.dtypField() && &field == type.dtypField())
+        for (const dbstatic::DeviceSupport& device : type.devices())
+            out.emplace_back(device.choice);
+    return out;
+}
+
+json markdown(std::string text, const Range& range) {
+    return {{"contents", {{"kind", "markdown"}, {"value", std::move(text)}}},
+            {"range", rangeJson(range)}};
+}
+
+std::string recordHover(const FeatureContext& context, const OpenDocument& document,
+                        const std::string& name) {
+    std::string text;
+    for (const RecordPlace& place : recordsNamed(context, document, name)) {
+        const Position at = place.document->document->lines.positionOf(
+            place.document->document->text, place.record->whole.begin, context.encoding);
+        text += "record(" + place.record->type.text + ", \"" + markdownEscape(name) + "\")  \n" +
+                "defined in " + markdownEscape(place.document->document->path) + ":" +
+                std::to_string(at.line + 1) + "\n\n";
+    }
+    if (text.empty()) {
+        const dbstatic::Database& db = databaseOf(document);
+        if (const dbstatic::Record* record = db.findRecord(name)) {
+            const dbstatic::Record& real = record->real();
+            text = "record(" + std::string(real.type().name()) + ", \"" +
+                   markdownEscape(real.name()) + "\")";
+            if (record->isAlias()) text += " (through the alias \"" + markdownEscape(name) + "\")";
+            const dbstatic::SourcePosition where = real.position();
+            if (where.line > 0)
+                text += "  \ndefined in " + markdownEscape(db.fileName(where.file)) + ":" +
+                        std::to_string(where.line);
+        }
+    }
+    return text.empty() ? "record \"" + markdownEscape(name) + "\": not defined by what was loaded"
+                        : text;
+}
+
+std::string macroHover(const OpenDocument& document, const MacroReference& macro,
+                       std::string_view referenceText) {
+    std::string text = "**$(" + markdownEscape(macro.name) + ")**";
+    for (const MacroSetting& setting : document.check->macros)
+        if (setting.name == macro.name)
+            return text + " = `" + setting.value + "`  \nset in " + markdownEscape(setting.where);
+    const std::size_t equals = referenceText.find('=');
+    if (equals != std::string_view::npos) {
+        std::string_view fallback = referenceText.substr(equals + 1);
+        if (!fallback.empty() && (fallback.back() == ')' || fallback.back() == '}'))
+            fallback.remove_suffix(1);
+        return text + " = `" + std::string(fallback) + "`  \nits default, given here";
+    }
+    return text + ": not set (" +
+           std::string(document.check->inStartup ? "the startup script's load gives no value"
+                                                 : "give it a value in .epicsdb.toml [macros]") +
+           ")";
+}
+
+const dbstatic::RecordType* typeOf(const OpenDocument& document, const RecordEntry* record) {
+    if (!record) return nullptr;
+    return databaseOf(document).findRecordType(record->type.text);
+}
+} // namespace
+
+const OpenDocument* FeatureContext::find(std::string_view uri) const {
+    for (const OpenDocument& document : open)
+        if (document.document->uri == uri) return &document;
+    return nullptr;
+}
+
+std::string linkTarget(std::string_view value) {
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+        value.remove_prefix(1);
+    if (value.empty() || value.front() == '@' || value.front() == '#' || value.front() == '{' ||
+        value.front() == '[' || value.front() == '"')
+        return {};
+    for (std::string_view scheme : {"ca://", "pva://"})
+        if (value.starts_with(scheme)) value.remove_prefix(scheme.size());
+    value = value.substr(0, value.find_first_of(" \t"));
+    // A number is a constant.
+    if (!value.empty() &&
+        (std::isdigit(static_cast<unsigned char>(value.front())) ||
+         ((value.front() == '-' || value.front() == '+' || value.front() == '.') &&
+          value.size() > 1 && std::isdigit(static_cast<unsigned char>(value[1])))))
+        return {};
+    // name.FIELD: the field is not part of the name (a '.' inside $(...) is).
+    std::size_t dot = std::string_view::npos;
+    int depth = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        if (value[i] == '(' || value[i] == '{') ++depth;
+        if (value[i] == ')' || value[i] == '}') --depth;
+        if (value[i] == '.' && depth == 0) dot = i;
+    }
+    if (dot != std::string_view::npos) value = value.substr(0, dot);
+    return std::string(value);
+}
+
+json hover(const FeatureContext& context, const OpenDocument& document, Position position) {
+    const Document& doc = *document.document;
+    const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
+    const DocumentIndex& index = *document.index;
+    if (const MacroReference* macro = macroAt(index, offset))
+        return markdown(macroHover(document, *macro,
+                                   std::string_view(doc.text).substr(
+                                       macro->span.begin, macro->span.end - macro->span.begin)),
+                        rangeOf(doc, macro->span, context.encoding));
+    const RecordEntry* record = index.recordAt(offset);
+    if (record && record->name.span.contains(offset) && !record->name.text.empty())
+        return markdown(recordHover(context, document, record->name.text),
+                        rangeOf(doc, record->name.span, context.encoding));
+    const dbstatic::RecordType* type = typeOf(document, record);
+    if (record && record->type.span.contains(offset) && type)
+        return markdown("record type **" + std::string(type->name()) +
+                            "**: " + std::to_string(type->fields().size()) + " fields, " +
+                            std::to_string(type->devices().size()) + " device supports",
+                        rangeOf(doc, record->type.span, context.encoding));
+    bool onName = false;
+    const FieldEntry* field = fieldAt(record, offset, onName);
+    if (!field || field->info || !type) return nullptr;
+    const dbstatic::FieldDef* def = type->findField(field->name.text);
+    if (!def) return nullptr;
+    if (onName)
+        return markdown(fieldHover(*type, *def), rangeOf(doc, field->name.span, context.encoding));
+    const Range valueRange = rangeOf(doc, field->value.span, context.encoding);
+    if (const std::vector<std::string> choices = choicesOf(*type, *def); !choices.empty())
+        return markdown(
+            choicesHover(def->menu
+                             ? "choices of menu `" + std::string(def->menu->name()) + "`"
+                             : "device supports of `" + std::string(type->name()) + "` (DTYP)",
+                         choices, field->value.text),
+            valueRange);
+    if (dbstatic::isLinkType(def->type))
+        if (const std::string target = linkTarget(field->value.text); !target.empty())
+            return markdown(recordHover(context, document, target), valueRange);
+    return markdown(fieldHover(*type, *def), valueRange);
+}
+
+json completion(const FeatureContext& context, const OpenDocument& document, Position position) {
+    const Document& doc = *document.document;
+    const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
+    const std::size_t lineStart = doc.lines.lineStart(doc.lines.lineOf(offset));
+    const std::string_view before =
+        std::string_view(doc.text).substr(lineStart, offset - lineStart);
+    const dbstatic::Database& db = databaseOf(document);
+    json items = json::array();
+
+    auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    // The word being typed, back to a quote, a parenthesis, a comma or a blank.
+    std::size_t wordStart = before.size();
+    while (wordStart > 0 && before[wordStart - 1] != '"' && before[wordStart - 1] != '(' &&
+           before[wordStart - 1] != ',' && before[wordStart - 1] != ' ' &&
+           before[wordStart - 1] != '\t' && before[wordStart - 1] != '{')
+        --wordStart;
+    std::string_view head = before.substr(0, wordStart);
+    while (!head.empty() && (head.back() == '"' || head.back() == ' ' || head.back() == '\t'))
+        head.remove_suffix(1);
+
+    // $( or ${: macro names.
+    if (const std::size_t dollar = before.rfind('$');
+        dollar != std::string_view::npos && dollar + 1 < before.size() &&
+        (before[dollar + 1] == '(' || before[dollar + 1] == '{') &&
+        std::all_of(before.begin() + static_cast<std::ptrdiff_t>(dollar) + 2, before.end(),
+                    isIdent)) {
+        std::set<std::string> names;
+        for (const MacroSetting& macro : document.check->macros)
+            if (names.insert(macro.name).second)
+                items.push_back({{"label", macro.name},
+                                 {"kind", 6},
+                                 {"detail", "= " + macro.value + " (" + macro.where + ")"}});
+        for (const MacroReference& macro : document.index->macros)
+            if (names.insert(macro.name).second)
+                items.push_back(
+                    {{"label", macro.name}, {"kind", 6}, {"detail", "used in this file"}});
+        return {{"isIncomplete", false}, {"items", items}};
+    }
+
+    auto endsWithKeyword = [&](std::string_view keyword) {
+        std::string_view h = head;
+        if (h.empty() || h.back() != '(') return false;
+        h.remove_suffix(1);
+        while (!h.empty() && (h.back() == ' ' || h.back() == '\t'))
+            h.remove_suffix(1);
+        if (!h.ends_with(keyword)) return false;
+        h.remove_suffix(keyword.size());
+        return h.empty() || !isIdent(h.back());
+    };
+
+    if (endsWithKeyword("record") || endsWithKeyword("grecord")) {
+        for (const dbstatic::RecordType& type : db.recordTypes())
+            items.push_back(
+                {{"label", std::string(type.name())}, {"kind", 7}, {"detail", "record type"}});
+        return {{"isIncomplete", false}, {"items", items}};
+    }
+    const RecordEntry* record = document.index->recordAt(offset);
+    const dbstatic::RecordType* type = typeOf(document, record);
+    if (endsWithKeyword("field")) {
+        if (!type) return {{"isIncomplete", false}, {"items", items}};
+        for (const dbstatic::FieldDef& field : type->fields()) {
+            if (field.type == dbstatic::DbfType::NoAccess || field.name == "NAME") continue;
+            items.push_back(
+                {{"label", std::string(field.name)},
+                 {"kind", 5},
+                 {"detail", std::string(dbstatic::dbfTypeName(field.type))},
+                 {"documentation", std::string(field.prompt)},
+                 // The fields with a prompt group (those DCT shows) first.
+                 {"sortText", (field.isDct() ? "0" : "1") + std::to_string(10000 + field.index)}});
+        }
+        return {{"isIncomplete", false}, {"items", items}};
+    }
+    // field(NAME, |: the field's values.
+    if (!head.empty() && head.back() == ',') {
+        std::string_view h = head.substr(0, head.size() - 1);
+        while (!h.empty() && (h.back() == ' ' || h.back() == '"' || h.back() == '\t'))
+            h.remove_suffix(1);
+        std::size_t nameStart = h.size();
+        while (nameStart > 0 && isIdent(h[nameStart - 1]))
+            --nameStart;
+        const std::string_view fieldName = h.substr(nameStart);
+        std::string_view opener = h.substr(0, nameStart);
+        while (!opener.empty() &&
+               (opener.back() == ' ' || opener.back() == '"' || opener.back() == '\t'))
+            opener.remove_suffix(1);
+        const bool isField = opener.ends_with("(") &&
+                             std::string_view(opener.substr(0, opener.size() - 1)).find("field") !=
+                                 std::string_view::npos;
+        const dbstatic::FieldDef* def = type && isField ? type->findField(fieldName) : nullptr;
+        if (def) {
+            for (const std::string& choice : choicesOf(*type, *def))
+                items.push_back({{"label", choice},
+                                 {"kind", 20},
+                                 {"detail", def->menu ? std::string(def->menu->name()) : "DTYP"}});
+            if (dbstatic::isLinkType(def->type)) {
+                std::set<std::string> names;
+                for (const OpenDocument& open : context.open)
+                    for (const RecordEntry& other : open.index->records)
+                        if (!other.name.text.empty() && names.insert(other.name.text).second)
+                            items.push_back({{"label", other.name.text},
+                                             {"kind", 18},
+                                             {"detail", "record(" + other.type.text + ")"}});
+                for (const dbstatic::RecordType& t : db.recordTypes())
+                    for (const dbstatic::Record* r = t.firstRecord(); r && names.size() < 2000;
+                         r = r->next())
+                        if (names.insert(std::string(r->name())).second)
+                            items.push_back({{"label", std::string(r->name())},
+                                             {"kind", 18},
+                                             {"detail", "record(" + std::string(t.name()) + ")"}});
+            }
+        }
+    }
+    return {{"isIncomplete", false}, {"items", items}};
+}
+
+json definition(const FeatureContext& context, const OpenDocument& document, Position position) {
+    const Document& doc = *document.document;
+    const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
+    const DocumentIndex& index = *document.index;
+    const std::string directory = doc.path.empty() ? document.check->workingDirectory
+                                                   : doc.path.substr(0, doc.path.rfind('/'));
+    // include "x" / file "x": the file, found as the loads find it.
+    auto fileTarget = [&](const Word& word) -> json {
+        std::vector<std::string> candidates{resolvedPath(directory, word.text)};
+        for (const std::string& read : document.check->filesRead)
+            if (read.ends_with("/" + word.text)) candidates.insert(candidates.begin(), read);
+        for (const std::string& candidate : candidates) {
+            std::error_code error;
+            if (std::filesystem::is_regular_file(candidate, error) ||
+                context.documents->findPath(candidate))
+                return fileLocation(candidate, 1);
+        }
+        return nullptr;
+    };
+    for (const Word& include : index.includes)
+        if (include.span.contains(offset)) return fileTarget(include);
+    for (const Word& file : index.templateFiles)
+        if (file.span.contains(offset)) return fileTarget(file);
+
+    const RecordEntry* record = index.recordAt(offset);
+    std::string name;
+    if (record && record->name.span.contains(offset)) {
+        name = record->name.text;
+    } else {
+        bool onName = false;
+        const FieldEntry* field = fieldAt(record, offset, onName);
+        const dbstatic::RecordType* type = typeOf(document, record);
+        if (!field || onName || field->info || !type) return nullptr;
+        const dbstatic::FieldDef* def = type->findField(field->name.text);
+        if (!def || !dbstatic::isLinkType(def->type)) return nullptr;
+        name = linkTarget(field->value.text);
+    }
+    if (name.empty()) return nullptr;
+    json out = json::array();
+    for (const RecordPlace& place : recordsNamed(context, document, name))
+        out.push_back(
+            locationOf(*place.document->document, place.record->name.span, context.encoding));
+    if (out.empty())
+        if (const dbstatic::Record* found = databaseOf(document).findRecord(name)) {
+            const dbstatic::SourcePosition where = found->real().position();
+            const std::string file(databaseOf(document).fileName(where.file));
+            if (where.line > 0 && !file.empty())
+                out.push_back(
+                    fileLocation(resolvedPath(document.check->workingDirectory, file), where.line));
+        }
+    return out.empty() ? json(nullptr) : out;
+}
+
+json references(const FeatureContext& context, const OpenDocument& document, Position position,
+                bool includeDeclaration) {
+    const Document& doc = *document.document;
+    const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
+    const RecordEntry* record = document.index->recordAt(offset);
+    std::string name;
+    if (record && record->name.span.contains(offset)) {
+        name = record->name.text;
+    } else {
+        bool onName = false;
+        const FieldEntry* field = fieldAt(record, offset, onName);
+        if (field && !onName) name = linkTarget(field->value.text);
+    }
+    json out = json::array();
+    if (name.empty()) return out;
+    if (includeDeclaration)
+        for (const RecordPlace& place : recordsNamed(context, document, name))
+            out.push_back(
+                locationOf(*place.document->document, place.record->name.span, context.encoding));
+    // Every link field of an open document whose target is the record.
+    for (const OpenDocument& open : context.open)
+        for (const RecordEntry& other : open.index->records) {
+            const dbstatic::RecordType* type = databaseOf(open).findRecordType(other.type.text);
+            for (const FieldEntry& field : other.fields) {
+                if (field.info) continue;
+                const dbstatic::FieldDef* def = type ? type->findField(field.name.text) : nullptr;
+                if (def && !dbstatic::isLinkType(def->type)) continue;
+                if (!def && field.value.text.find(name) == std::string::npos) continue;
+                if (linkTarget(field.value.text) == name)
+                    out.push_back(locationOf(*open.document, field.value.span, context.encoding));
+            }
+        }
+    return out;
+}
+
+json documentSymbols(const FeatureContext& context, const OpenDocument& document) {
+    const Document& doc = *document.document;
+    json out = json::array();
+    for (const RecordEntry& record : document.index->records) {
+        if (record.name.text.empty()) continue;
+        json children = json::array();
+        for (const FieldEntry& field : record.fields)
+            children.push_back(
+                {{"name", field.name.text.empty() ? "?" : field.name.text},
+                 {"detail", field.value.text},
+                 {"kind", field.info ? 7 : 8},
+                 {"range", rangeJson(rangeOf(doc, {field.name.span.begin, field.value.span.end},
+                                             context.encoding))},
+                 {"selectionRange", rangeJson(rangeOf(doc, field.name.span, context.encoding))}});
+        out.push_back(
+            {{"name", record.name.text},
+             {"detail", record.type.text},
+             {"kind", 23},
+             {"range", rangeJson(rangeOf(doc, record.whole, context.encoding))},
+             {"selectionRange", rangeJson(rangeOf(doc, record.name.span, context.encoding))},
+             {"children", std::move(children)}});
+    }
+    for (const Word& file : document.index->templateFiles)
+        out.push_back({{"name", file.text},
+                       {"detail", "template"},
+                       {"kind", 1},
+                       {"range", rangeJson(rangeOf(doc, file.span, context.encoding))},
+                       {"selectionRange", rangeJson(rangeOf(doc, file.span, context.encoding))}});
+    return out;
+}
+
+json formatting(const FeatureContext& context, const OpenDocument& document, std::string& error) {
+    const Document& doc = *document.document;
+    format::FormatOptions options;
+    options.definitions = document.check->database.get();
+    format::FormatResult result;
+    if (doc.kind == DocumentKind::Substitutions)
+        result = format::formatSubstitutions(doc.text, options);
+    else if (doc.kind == DocumentKind::Database)
+        result = format::formatDatabase(doc.text, options);
+    else {
+        error = "only database and substitution files are formatted";
+        return nullptr;
+    }
+    if (!result.ok()) {
+        const format::FormatError& first = result.errors.front();
+        error = "cannot format: " + std::to_string(first.line) + ":" +
+                std::to_string(first.column) + ": " + first.message;
+        return nullptr;
+    }
+    if (result.text == doc.text) return json::array();
+    const Position end = doc.lines.positionOf(doc.text, doc.text.size(), context.encoding);
+    return json::array({{{"range", rangeJson({{0, 0}, end})}, {"newText", result.text}}});
+}
+
+json codeActions(const OpenDocument& document, const json& diagnostics) {
+    json out = json::array();
+    if (!diagnostics.is_array()) return out;
+    for (const json& diagnostic : diagnostics) {
+        if (!diagnostic.is_object() || !diagnostic.contains("data") ||
+            !diagnostic["data"].is_object())
+            continue;
+        const json& data = diagnostic["data"];
+        if (!data.contains("replacement") || !data["replacement"].is_string()) continue;
+        const std::string replacement = data["replacement"].get<std::string>();
+        json edit = {{"range", diagnostic.at("range")}, {"newText", replacement}};
+        out.push_back({{"title", "Replace with \"" + replacement + "\""},
+                       {"kind", "quickfix"},
+                       {"diagnostics", json::array({diagnostic})},
+                       {"isPreferred", true},
+                       {"edit", {{"changes", {{document.document->uri, json::array({edit})}}}}}});
+    }
+    return out;
+}
+
+} // namespace epicsdb::lsp

@@ -1,0 +1,51 @@
+// The editor features over open documents: hover, completion, go to definition, references,
+// document symbols, formatting and the "did you mean" code actions. Each is a function of the
+// open documents (their text, index and last check) and a position; results are LSP JSON.
+#pragma once
+
+#include "Checker.hpp"
+#include "DocumentIndex.hpp"
+#include "Documents.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace epicsdb::lsp {
+
+struct OpenDocument {
+    const Document* document = nullptr;
+    const DocumentIndex* index = nullptr;
+    const CheckResult* check = nullptr; // its last check (never null once opened)
+};
+
+struct FeatureContext {
+    Encoding encoding = Encoding::Utf16;
+    std::vector<OpenDocument> open;
+    const Documents* documents = nullptr;
+    // The document asked about.
+    [[nodiscard]] const OpenDocument* find(std::string_view uri) const;
+};
+
+// The target record of a link value ("x:y.VAL NPP NMS" -> "x:y"); empty for a constant, a
+// hardware address, a JSON link or a macro-only value.
+[[nodiscard]] std::string linkTarget(std::string_view value);
+
+[[nodiscard]] nlohmann::json hover(const FeatureContext& context, const OpenDocument& document,
+                                   Position position);
+[[nodiscard]] nlohmann::json completion(const FeatureContext& context, const OpenDocument& document,
+                                        Position position);
+[[nodiscard]] nlohmann::json definition(const FeatureContext& context, const OpenDocument& document,
+                                        Position position);
+[[nodiscard]] nlohmann::json references(const FeatureContext& context, const OpenDocument& document,
+                                        Position position, bool includeDeclaration);
+[[nodiscard]] nlohmann::json documentSymbols(const FeatureContext& context,
+                                             const OpenDocument& document);
+// The edits of textDocument/formatting; `error` is set when the text cannot be formatted.
+[[nodiscard]] nlohmann::json formatting(const FeatureContext& context, const OpenDocument& document,
+                                        std::string& error);
+// Quick fixes for the diagnostics of the request that carry a replacement.
+[[nodiscard]] nlohmann::json codeActions(const OpenDocument& document,
+                                         const nlohmann::json& diagnostics);
+
+} // namespace epicsdb::lsp
