@@ -221,6 +221,22 @@ std::string linkTarget(std::string_view value) {
     return std::string(value);
 }
 
+namespace {
+// The record named at `offset`: a record's own name, or the target of a link field's value
+// (a field of a known type whose definition is a link); empty elsewhere.
+std::string recordNameAt(const OpenDocument& document, const RecordEntry* record,
+                         std::size_t offset) {
+    if (record && record->name.span.contains(offset)) return record->name.text;
+    bool onName = false;
+    const FieldEntry* field = fieldAt(record, offset, onName);
+    const dbstatic::RecordType* type = typeOf(document, record);
+    if (!field || onName || field->info || !type) return {};
+    const dbstatic::FieldDef* def = type->findField(field->name.text);
+    if (!def || !dbstatic::isLinkType(def->type)) return {};
+    return linkTarget(field->value.text);
+}
+} // namespace
+
 json hover(const FeatureContext& context, const OpenDocument& document, Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
@@ -400,19 +416,7 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
     for (const Word& file : index.templateFiles)
         if (file.span.contains(offset)) return fileTarget(file);
 
-    const RecordEntry* record = index.recordAt(offset);
-    std::string name;
-    if (record && record->name.span.contains(offset)) {
-        name = record->name.text;
-    } else {
-        bool onName = false;
-        const FieldEntry* field = fieldAt(record, offset, onName);
-        const dbstatic::RecordType* type = typeOf(document, record);
-        if (!field || onName || field->info || !type) return nullptr;
-        const dbstatic::FieldDef* def = type->findField(field->name.text);
-        if (!def || !dbstatic::isLinkType(def->type)) return nullptr;
-        name = linkTarget(field->value.text);
-    }
+    const std::string name = recordNameAt(document, index.recordAt(offset), offset);
     if (name.empty()) return nullptr;
     json out = json::array();
     for (const RecordPlace& place : recordsNamed(context, document, name))
@@ -433,15 +437,7 @@ json references(const FeatureContext& context, const OpenDocument& document, Pos
                 bool includeDeclaration) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
-    const RecordEntry* record = document.index->recordAt(offset);
-    std::string name;
-    if (record && record->name.span.contains(offset)) {
-        name = record->name.text;
-    } else {
-        bool onName = false;
-        const FieldEntry* field = fieldAt(record, offset, onName);
-        if (field && !onName) name = linkTarget(field->value.text);
-    }
+    const std::string name = recordNameAt(document, document.index->recordAt(offset), offset);
     json out = json::array();
     if (name.empty()) return out;
     if (includeDeclaration)
