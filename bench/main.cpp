@@ -6,6 +6,7 @@
 // the figures against the targets and plots time per record against N.
 //
 //   epicsdb-bench [--sizes 400,4000,12000] [--plot FILE.svg] [--dir DIR]
+//   epicsdb-bench --write-workload N --dir DIR   # only write bench.template, bench-N.substitutions
 #include "HeapCounter.hpp"
 #include "Plot.hpp"
 #include "Workload.hpp"
@@ -22,11 +23,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <streambuf>
 #include <string>
@@ -510,6 +513,7 @@ int main(int argc, char** argv) {
     std::vector<std::size_t> sizes{400, 4000, 12000};
     std::string plotPath = "bench-results.svg";
     fs::path dir = fs::temp_directory_path() / ("epicsdb-bench-" + std::to_string(::getpid()));
+    std::optional<std::size_t> writeOnly; // --write-workload: the files, for other programs
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--sizes" && i + 1 < argc)
@@ -518,9 +522,12 @@ int main(int argc, char** argv) {
             plotPath = argv[++i];
         else if (arg == "--dir" && i + 1 < argc)
             dir = argv[++i];
+        else if (arg == "--write-workload" && i + 1 < argc)
+            writeOnly = std::strtoull(argv[++i], nullptr, 10);
         else {
             std::fprintf(stderr,
-                         "usage: epicsdb-bench [--sizes N,N,...] [--plot FILE.svg] [--dir DIR]\n");
+                         "usage: epicsdb-bench [--sizes N,N,...] [--plot FILE.svg] [--dir DIR]\n"
+                         "       epicsdb-bench --write-workload N --dir DIR\n");
             return 2;
         }
     }
@@ -531,6 +538,13 @@ int main(int argc, char** argv) {
     fs::create_directories(dir);
     const std::string templatePath = (dir / "bench.template").string();
     std::ofstream(templatePath) << bench::templateText();
+    if (writeOnly) {
+        // The workload of one size N, kept for other programs (bench/python-iterate.py).
+        const fs::path subPath = dir / ("bench-" + std::to_string(*writeOnly) + ".substitutions");
+        std::ofstream(subPath) << bench::substitutionText("bench.template", *writeOnly);
+        std::printf("%s\n%s\n", templatePath.c_str(), subPath.c_str());
+        return 0;
+    }
 
     const unsigned cores = std::thread::hardware_concurrency();
     std::printf("epicsdb benchmark: reference workload, %zu standard records per instance;\n"

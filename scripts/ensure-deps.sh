@@ -6,11 +6,13 @@ set -eu
 
 # graphviz: `epicsdb graph --format svg` runs its dot (and the SVG test needs it).
 # libtomlplusplus-dev: epicsdb lsp reads the project file .epicsdb.toml (header-only use).
+# pybind11-dev, python3-dev: the Python module `import epicsdb` (python/), built for Debian's
+# python3 (the interpreter whose headers python3-dev installs).
 # neovim: the headless client test of epicsdb lsp (tests/lsp; skipped by name without it).
 # nodejs, npm: the Node client test of epicsdb lsp (its npm packages are installed by the test
 # set-up); only when no node is on PATH (a node installed otherwise, such as nodesource's, is
 # used as it is: Debian's npm would conflict with it).
-packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim"
+packages="cmake make g++ flex bison libgtest-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim pybind11-dev python3-dev"
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages="$packages nodejs npm"
 fi

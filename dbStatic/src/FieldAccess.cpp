@@ -164,25 +164,34 @@ PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
 }
 
 std::optional<std::string> Database::getString(const Record& node, const FieldDef& field) const {
-    if (&field == node.type().nameField()) return std::string(node.real().name());
+    std::string out;
+    if (!getString(node, field, out)) return std::nullopt;
+    return out;
+}
+
+bool Database::getString(const Record& node, const FieldDef& field, std::string& out) const {
+    out.clear();
+    if (&field == node.type().nameField()) {
+        out.assign(node.real().name());
+        return true;
+    }
     const std::optional<std::string_view> stored = node.storedValue(field.index);
     const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
-    std::string out;
     switch (kindOf(field.type)) {
     case ValueKind::String:
         out.assign(text.substr(0, field.size ? field.size - 1 : 0));
-        return out;
+        return true;
     case ValueKind::Integer: {
         std::uint64_t bits = 0;
         if (parseInteger(field.type, text, false, bits) != ConvertError::None) bits = 0;
         formatInteger(field.type, bits, field.hexBase, out);
-        return out;
+        return true;
     }
     case ValueKind::Float: {
         double number = 0;
         if (parseFloat(field.type, text, number) != ConvertError::None) number = 0;
         formatFloat(field.type, number, out);
-        return out;
+        return true;
     }
     case ValueKind::Menu: {
         const std::uint16_t index = menuIndex(field, text).value_or(0);
@@ -190,23 +199,23 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
             out.assign(field.menu->choices()[index].value);
         else
             out.assign(std::to_string(index));
-        return out;
+        return true;
     }
     case ValueKind::Device: {
         const auto devices = node.type().devices();
-        if (devices.empty()) return out;
+        if (devices.empty()) return true;
         const std::uint16_t index = choiceIndex(node.type().findDevice(text), text).value_or(0);
-        if (index >= devices.size()) return std::nullopt;
+        if (index >= devices.size()) return false;
         out.assign(devices[index].choice);
-        return out;
+        return true;
     }
     case ValueKind::Link:
         out.assign(text);
-        return out;
+        return true;
     case ValueKind::NoAccess:
-        return std::nullopt;
+        return false;
     }
-    return std::nullopt;
+    return false;
 }
 
 bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {

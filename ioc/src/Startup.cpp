@@ -27,4 +27,8 @@ StartupReport runStartupScript(std::string_view script, dbstatic::Database& data
     return report;
 }
 
+bool isStartupScriptName(std::string_view path) noexcept {
+    return path.ends_with(".cmd") || path.ends_with(".iocsh");
+}
+
 } // namespace epicsdb::ioc

@@ -242,3 +242,23 @@ TEST_F(Records, DeviceChoicesFollowTheRecordType) {
     ASSERT_FALSE(errors()[0]->notes.empty());
     EXPECT_EQ(errors()[0]->notes[0], "record type \"fanout\" has no device support");
 }
+
+// getString into a caller's buffer gives what the other form gives, for every field of a
+// record (the buffer's earlier text replaced), and false where it gives nullopt.
+TEST_F(Records, GetStringIntoABufferGivesTheSameTexts) {
+    ASSERT_TRUE(load(R"(
+record(ai, "r:1") { field(DESC, "d") field(SCAN, "1 second") field(VAL, 15) field(INP, "x CP") }
+record(bo, "r:2") { field(DTYP, "Soft Channel") field(HIGH, "0x10") }
+)")
+                    .ok)
+        << allMessages();
+    std::string buffer = "left over";
+    for (const char* name : {"r:1", "r:2"}) {
+        const dbstatic::Record& node = *db.findRecord(name);
+        for (const dbstatic::FieldDef& def : node.type().fields()) {
+            const std::optional<std::string> text = db.getString(node, def);
+            ASSERT_EQ(db.getString(node, def, buffer), text.has_value()) << def.name;
+            if (text) EXPECT_EQ(buffer, *text) << name << "." << def.name;
+        }
+    }
+}

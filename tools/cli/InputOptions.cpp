@@ -1,5 +1,6 @@
 #include "InputOptions.hpp"
 
+#include <epicsdb/ioc/Startup.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
 namespace epicsdb::cli {
@@ -39,16 +40,10 @@ unsigned InputOptions::jobCount() const {
     return jobs.empty() ? 0 : static_cast<unsigned>(std::stoul(jobs));
 }
 
-namespace {
-bool isStartupName(std::string_view path) {
-    return path.ends_with(".cmd") || path.ends_with(".iocsh");
-}
-} // namespace
-
 std::string InputOptions::startupScript() const {
     if (!startup.empty()) return startup;
     for (const std::string& file : files)
-        if (isStartupName(file)) return file;
+        if (ioc::isStartupScriptName(file)) return file;
     return {};
 }
 

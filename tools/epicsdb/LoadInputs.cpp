@@ -3,6 +3,7 @@
 #include "FileAccess.hpp"
 
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
+#include <epicsdb/loaders/Inputs.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <cstdio>
@@ -11,20 +12,6 @@
 namespace epicsdb::tools {
 
 namespace {
-bool endsWith(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
-bool isDefinitionFile(std::string_view path) {
-    return endsWith(path, ".dbd");
-}
-
-bool isSubstitutionFile(std::string_view path) {
-    for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
-        if (endsWith(path, suffix)) return true;
-    return false;
-}
-
 // Says why on stderr when `path` can't be read.
 bool readable(const std::string& path) {
     const std::string reason = cli::unreadableReason(path);
@@ -122,51 +109,25 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     options.environment = hooks.environment;
     loaders::Loader loader(db, printer, options);
 
-    struct Input {
-        std::string path;
-        enum Kind { Definitions, Records, Substitutions } kind;
-    };
-    std::vector<Input> inputs;
+    using loaders::InputKind;
+    std::vector<loaders::Input> inputs;
     for (const std::string& path : given.definitions)
-        inputs.push_back({path, Input::Definitions});
+        inputs.push_back({path, InputKind::Definitions});
     for (const std::string& path : given.files)
-        inputs.push_back({path, isDefinitionFile(path)     ? Input::Definitions
-                                : isSubstitutionFile(path) ? Input::Substitutions
-                                                           : Input::Records});
+        inputs.push_back({path, loaders::inputKindOf(path)});
     for (const std::string& path : given.substitutions)
-        inputs.push_back({path, Input::Substitutions});
+        inputs.push_back({path, InputKind::Substitutions});
 
     // Files named on the command line must exist: otherwise stop before loading anything.
-    for (const Input& input : inputs) {
+    for (const loaders::Input& input : inputs) {
         if (!readable(input.path)) summary.unreadable = true;
     }
     if (summary.unreadable) return summary;
 
-    bool haveDefinitions = false;
-    for (const Input& input : inputs)
-        haveDefinitions |= input.kind == Input::Definitions;
-    if (!haveDefinitions) {
-        const auto result = loader.loadDefaultDefinitions();
-        summary.errors += result.errors;
-        summary.warnings += result.warnings;
-    }
-    for (const Input& input : inputs) {
-        loaders::LoadResult result;
-        switch (input.kind) {
-        case Input::Definitions:
-            result = loader.loadDatabase(input.path);
-            break;
-        case Input::Records:
-            result = loader.loadRecords(input.path, given.macros);
-            break;
-        case Input::Substitutions:
-            result = loader.loadTemplate(input.path, given.macros);
-            break;
-        }
-        ++summary.files;
-        summary.errors += result.errors;
-        summary.warnings += result.warnings;
-    }
+    const loaders::InputsResult result = loaders::loadInputs(loader, inputs, given.macros);
+    summary.files = result.files;
+    summary.errors = result.errors;
+    summary.warnings = result.warnings;
     summary.elapsed = std::chrono::steady_clock::now() - start;
     return summary;
 }

@@ -212,6 +212,9 @@ public:
     // out of range). Links read back as their stored text (the before-iocInit form).
     [[nodiscard]] std::optional<std::string> getString(const Record& node,
                                                        const FieldDef& field) const;
+    // The same into `out` (replacing what it held), false where the above gives nullopt: for a
+    // caller that reads many fields with one buffer (the Python module's iteration).
+    bool getString(const Record& node, const FieldDef& field, std::string& out) const;
     // dbIsDefaultValue (SPEC 4.4).
     [[nodiscard]] bool isDefaultValue(const Record& node, const FieldDef& field) const;
 

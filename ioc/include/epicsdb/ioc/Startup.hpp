@@ -25,4 +25,8 @@ namespace epicsdb::ioc {
                                                          DiagnosticSink& sink,
                                                          StartupOptions options = {});
 
+// A file the tools run as a startup script when it is named among files to load: one whose
+// name ends in ".cmd" or ".iocsh" (others are run only when asked for, --startup).
+[[nodiscard]] EPICSDB_API bool isStartupScriptName(std::string_view path) noexcept;
+
 } // namespace epicsdb::ioc
