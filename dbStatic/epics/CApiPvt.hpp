@@ -35,6 +35,10 @@ struct FieldView : dbFldDes {
     const dbstatic::RecordTypeAttribute* attribute = nullptr;
 };
 
+// The table size dbPvdTableSize chose for the databases allocated from now on (EPICS: 512
+// unless changed; dbStaticPvt.cpp).
+unsigned pvdTableSizeForNewBases() noexcept;
+
 struct TypeView : dbRecordType {
     dbstatic::RecordType* type = nullptr;
     std::size_t position = 0; // in Database::recordTypes()
@@ -43,7 +47,7 @@ struct TypeView : dbRecordType {
     std::vector<char*> sortedNames;
     std::vector<short> sortedIndexes;
     std::vector<short> linkIndexes;
-    std::vector<FieldView> attributes;
+    std::deque<FieldView> attributes; // grows (dbPutRecordAttribute); stable addresses
     dbDeviceMenu deviceMenu{};
     std::vector<char*> deviceChoices;
 };
@@ -57,6 +61,15 @@ struct InfoView : dbInfoNode {
 struct NodeView : dbRecordNode {
     dbstatic::Record* node = nullptr;
     std::deque<InfoView> infos; // one per info name handed out; stable addresses
+    // EPICS keeps the VISIBLE flag per node, so an alias node has its own (dbVisibleRecord on
+    // an alias); the database keeps only the real record's.
+    bool aliasVisible = false;
+};
+
+struct DriverView : drvSup {};
+struct LinkSupportView : linkSup {};
+struct BreaktableView : brkTable {
+    std::vector<brkInt> intervals;
 };
 
 } // namespace epicsdb::epics
@@ -71,6 +84,16 @@ struct dbBase {
         menus;
     std::unordered_map<const epicsdb::dbstatic::Record*, std::unique_ptr<epicsdb::epics::NodeView>>
         nodes;
+    std::unordered_map<std::string_view, std::unique_ptr<epicsdb::epics::DriverView>> drivers;
+    std::unordered_map<std::string_view, std::unique_ptr<epicsdb::epics::LinkSupportView>> links;
+    std::unordered_map<std::string_view, std::unique_ptr<epicsdb::epics::BreaktableView>>
+        breaktables;
+    // dbPath/dbAddPath: nullopt until a path is set (EPICS's pathPvt NULL), and again after
+    // dbFreePath, which every read does at its end.
+    std::optional<std::vector<std::string>> path;
+    // Buckets of the record-name table EPICS would have made for this database (its size is
+    // dbPvdTableSize's at allocation): what dbPvdDump reports.
+    unsigned pvdTableSize = epicsdb::epics::pvdTableSizeForNewBases();
 };
 
 namespace epicsdb::epics {
@@ -81,12 +104,25 @@ inline char* cText(std::string_view text) {
     return const_cast<char*>(text.data());
 }
 
+// Records belong to the database a handle holds without const; its lists hand them out const.
+inline dbstatic::Record& mutableRecord(const dbstatic::Record& node) {
+    return const_cast<dbstatic::Record&>(node);
+}
+
+inline dbstatic::RecordType& mutableType(const dbstatic::RecordType& type) {
+    return const_cast<dbstatic::RecordType&>(type);
+}
+
 // ---- views (Views.cpp) ----
 TypeView& typeView(dbBase& base, dbstatic::RecordType& type);
 MenuView& menuView(dbBase& base, const dbstatic::Menu& menu);
 NodeView& nodeView(dbBase& base, dbstatic::Record& node);
 // The view of an info item of the node, or null when the node has no item of that name.
 InfoView* infoView(NodeView& node, std::string_view name);
+
+// The intervals of a breakpoint table as EPICS computes them at load: the slope from each
+// point to the next, the last point continuing the slope before it.
+void breaktableIntervals(const dbstatic::Breaktable& table, std::vector<brkInt>& out);
 
 // The views an entry points at (null when not set).
 inline TypeView* typeOf(const DBENTRY* entry) {
@@ -102,8 +138,13 @@ inline InfoView* infoOf(const DBENTRY* entry) {
     return static_cast<InfoView*>(entry->pinfonode);
 }
 
+// Deletes a node (a real record with its aliases) and the views that showed them.
+void deleteNode(dbBase& base, dbstatic::Record& node);
 // Record type and node of the entry, refreshing the node view (flags change with aliases).
 void setRecord(DBENTRY* entry, dbstatic::Record& node);
+// Re-points the attribute views of a type at its attributes, adding views for new ones
+// (dbPutRecordAttribute).
+void refreshAttributes(TypeView& view);
 // Selects a field (or attribute) of the entry's record type; pfield follows the record.
 void selectField(DBENTRY* entry, FieldView& field, short index);
 // EPICS's zeroDbentry: everything but pdbbase and message.

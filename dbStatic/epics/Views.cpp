@@ -100,10 +100,7 @@ void buildType(dbBase& base, RecordType& type, TypeView& view) {
     view.prset = nullptr;
     view.rec_size = 0;
 
-    const auto attributes = type.attributes();
-    view.attributes.resize(attributes.size());
-    for (std::size_t i = 0; i < attributes.size(); ++i)
-        describeAttribute(view, attributes[i], view.attributes[i]);
+    refreshAttributes(view);
 }
 
 // Device support may be added after the view was made.
@@ -135,6 +132,16 @@ const char* fieldTextPointer(const Record& node, const FieldDef& def) {
 }
 
 } // namespace
+
+void refreshAttributes(TypeView& view) {
+    for (const dbstatic::RecordTypeAttribute& attribute : view.type->attributes()) {
+        auto it =
+            std::find_if(view.attributes.begin(), view.attributes.end(),
+                         [&](const FieldView& field) { return field.name == attribute.name; });
+        if (it == view.attributes.end()) it = view.attributes.emplace(view.attributes.end());
+        describeAttribute(view, attribute, *it);
+    }
+}
 
 TypeView& typeView(dbBase& base, RecordType& type) {
     std::unique_ptr<TypeView>& slot = base.types[&type];
@@ -176,7 +183,7 @@ NodeView& nodeView(dbBase& base, Record& node) {
     view.precord = nullptr;
     view.recordname = cText(node.name());
     if (node.isAlias()) {
-        view.flags = DBRN_FLAGS_ISALIAS;
+        view.flags = DBRN_FLAGS_ISALIAS | (view.aliasVisible ? DBRN_FLAGS_VISIBLE : 0);
         view.aliasedRecnode = &nodeView(base, *base.database.findRecord(node.real().name()));
     } else {
         view.flags = (node.visible() ? DBRN_FLAGS_VISIBLE : 0) |
@@ -195,10 +202,24 @@ InfoView* infoView(NodeView& node, std::string_view name) {
         it = node.infos.emplace(node.infos.end());
         it->nameCopy = item->name;
         it->name = it->nameCopy.data();
+        it->pointer = nullptr;
     }
     it->string = cText(item->value);
-    it->pointer = nullptr;
-    return &*it;
+    return &*it; // `pointer` stays what dbPutInfoPointer set
+}
+
+void breaktableIntervals(const dbstatic::Breaktable& table, std::vector<brkInt>& out) {
+    const auto points = table.points;
+    out.assign(points.size(), brkInt{});
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        out[i].raw = points[i].raw;
+        out[i].eng = points[i].engineering;
+        if (i + 1 < points.size())
+            out[i].slope = (points[i + 1].engineering - points[i].engineering) /
+                           (points[i + 1].raw - points[i].raw);
+        else if (i > 0)
+            out[i].slope = out[i - 1].slope;
+    }
 }
 
 void clearEntry(DBENTRY* entry) {
@@ -207,6 +228,16 @@ void clearEntry(DBENTRY* entry) {
     entry->precnode = nullptr;
     entry->pfield = nullptr;
     entry->indfield = 0;
+}
+
+void deleteNode(dbBase& base, Record& node) {
+    std::vector<const Record*> gone{&node};
+    if (!node.isAlias())
+        for (const Record* other = node.type().firstRecord(); other; other = other->next())
+            if (other->isAlias() && &other->real() == &node) gone.push_back(other);
+    base.database.deleteRecord(node);
+    for (const Record* deleted : gone)
+        base.nodes.erase(deleted);
 }
 
 void setRecord(DBENTRY* entry, Record& node) {

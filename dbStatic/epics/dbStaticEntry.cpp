@@ -1,5 +1,5 @@
-// dbStaticLib navigation: the database handle, entries, record types, fields, records, aliases
-// and info items, with EPICS's status codes and entry conventions. Translation only: the
+// dbStaticLib navigation: the database handle, entries, record types, fields, records and
+// aliases, with EPICS's status codes and entry conventions. Translation only: the
 // database does the work.
 #include "CApiPvt.hpp"
 
@@ -18,36 +18,10 @@ Database& databaseOf(const DBENTRY* entry) {
     return entry->pdbbase->database;
 }
 
-// Records belong to the database the entry holds without const; its lists hand them out const.
-Record& mutableRecord(const Record& node) {
-    return const_cast<Record&>(node);
-}
-
 RecordType* typeAt(dbBase& base, std::size_t position) {
     const auto& types = base.database.recordTypes();
     if (position >= types.size()) return nullptr;
     return base.database.findRecordType(types[position].name());
-}
-
-// dbGetAttributePart: an attribute whose name starts `name` and is followed by a character
-// that cannot continue an identifier.
-long findAttribute(DBENTRY* entry, const char* name) {
-    TypeView* type = typeOf(entry);
-    if (!type) return S_dbLib_recordTypeNotFound;
-    for (FieldView& attribute : type->attributes) {
-        const std::size_t length = std::strlen(attribute.name);
-        if (std::strncmp(attribute.name, name, length) == 0 && !chars::isIdentifier(name[length])) {
-            selectField(entry, attribute, entry->indfield);
-            return 0;
-        }
-    }
-    return S_dbLib_fieldNotFound;
-}
-
-// The views of a deleted node and of its aliases go with it.
-void forgetNodes(dbBase& base, const std::vector<const Record*>& nodes) {
-    for (const Record* node : nodes)
-        base.nodes.erase(node);
 }
 
 } // namespace
@@ -229,16 +203,10 @@ long dbDeleteRecord(DBENTRY* pdbentry) {
     return guarded<long>(S_dbLib_outMem, [&]() -> long {
         NodeView* view = nodeOf(pdbentry);
         if (!view) return S_dbLib_recNotFound;
-        Record& node = *view->node;
-        std::vector<const Record*> gone{&node};
-        if (!node.isAlias())
-            for (const Record* other = node.type().firstRecord(); other; other = other->next())
-                if (other->isAlias() && &other->real() == &node) gone.push_back(other);
-        databaseOf(pdbentry).deleteRecord(node);
+        deleteNode(*pdbentry->pdbbase, *view->node);
         pdbentry->precnode = nullptr;
         pdbentry->pinfonode = nullptr;
         pdbentry->pfield = nullptr;
-        forgetNodes(*pdbentry->pdbbase, gone);
         return 0;
     });
 }
@@ -305,7 +273,8 @@ char* dbGetRecordName(DBENTRY* pdbentry) {
 
 int dbIsVisibleRecord(DBENTRY* pdbentry) {
     const NodeView* view = nodeOf(pdbentry);
-    return view && !view->node->isAlias() && view->node->visible() ? 1 : 0;
+    if (!view) return 0;
+    return (view->node->isAlias() ? view->aliasVisible : view->node->visible()) ? 1 : 0;
 }
 
 // ---- aliases ----
@@ -366,7 +335,7 @@ long dbFindFieldPart(DBENTRY* pdbentry, const char** ppname) {
 long dbFindField(DBENTRY* pdbentry, const char* pfieldName) {
     const char* rest = pfieldName;
     const long status = dbFindFieldPart(pdbentry, &rest);
-    if (status == S_dbLib_fieldNotFound) return findAttribute(pdbentry, pfieldName);
+    if (status == S_dbLib_fieldNotFound) return dbGetRecordAttribute(pdbentry, pfieldName);
     if (status) return status;
     // After the field name only the end or white space may follow.
     if (*rest == '\0' || chars::isSpace(*rest)) return 0;
@@ -375,76 +344,6 @@ long dbFindField(DBENTRY* pdbentry, const char* pfieldName) {
 
 int dbFoundField(DBENTRY* pdbentry) {
     return pdbentry->pfield ? 1 : 0;
-}
-
-// ---- info items ----
-
-long dbFirstInfo(DBENTRY* pdbentry) {
-    return guarded<long>(S_dbLib_outMem, [&]() -> long {
-        pdbentry->pinfonode = nullptr;
-        NodeView* view = nodeOf(pdbentry);
-        if (!view) return S_dbLib_recNotFound;
-        const auto infos = view->node->infos();
-        if (infos.empty()) return S_dbLib_infoNotFound;
-        pdbentry->pinfonode = infoView(*view, infos.front().name);
-        return 0;
-    });
-}
-
-long dbNextInfo(DBENTRY* pdbentry) {
-    return guarded<long>(S_dbLib_outMem, [&]() -> long {
-        NodeView* view = nodeOf(pdbentry);
-        if (!view) return S_dbLib_recNotFound;
-        const InfoView* current = infoOf(pdbentry);
-        if (!current) return S_dbLib_infoNotFound;
-        const auto infos = view->node->infos();
-        const std::string_view name = current->name;
-        pdbentry->pinfonode = nullptr;
-        for (std::size_t i = 0; i + 1 < infos.size(); ++i)
-            if (infos[i].name == name) {
-                pdbentry->pinfonode = infoView(*view, infos[i + 1].name);
-                return 0;
-            }
-        return S_dbLib_infoNotFound;
-    });
-}
-
-long dbFindInfo(DBENTRY* pdbentry, const char* name) {
-    return guarded<long>(S_dbLib_outMem, [&]() -> long {
-        pdbentry->pinfonode = nullptr;
-        NodeView* view = nodeOf(pdbentry);
-        if (!view) return S_dbLib_recNotFound;
-        pdbentry->pinfonode = infoView(*view, name);
-        return pdbentry->pinfonode ? 0 : S_dbLib_infoNotFound;
-    });
-}
-
-const char* dbGetInfoName(DBENTRY* pdbentry) {
-    return pdbentry->pinfonode ? pdbentry->pinfonode->name : nullptr;
-}
-
-const char* dbGetInfoString(DBENTRY* pdbentry) {
-    InfoView* info = infoOf(pdbentry);
-    if (!info) return nullptr;
-    // The value may have been replaced since the entry moved here.
-    if (NodeView* view = nodeOf(pdbentry))
-        if (const InfoView* current = infoView(*view, info->name)) return current->string;
-    return info->string;
-}
-
-const char* dbGetInfo(DBENTRY* pdbentry, const char* name) {
-    if (dbFindInfo(pdbentry, name)) return nullptr;
-    return dbGetInfoString(pdbentry);
-}
-
-long dbPutInfo(DBENTRY* pdbentry, const char* name, const char* string) {
-    return guarded<long>(S_dbLib_outMem, [&]() -> long {
-        NodeView* view = nodeOf(pdbentry);
-        if (!view) return S_dbLib_recNotFound;
-        databaseOf(pdbentry).putInfo(*view->node, name, string);
-        pdbentry->pinfonode = infoView(*view, name);
-        return 0;
-    });
 }
 
 } // extern "C"

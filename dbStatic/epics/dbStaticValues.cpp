@@ -291,6 +291,41 @@ char** dbGetMenuChoices(DBENTRY* pdbentry) {
     });
 }
 
+int dbGetMenuIndex(DBENTRY* pdbentry) {
+    return guarded<int>(-1, [&]() -> int {
+        const FieldView* field = fieldOf(pdbentry);
+        const NodeView* node = nodeOf(pdbentry);
+        if (!field || !pdbentry->pfield || !node) return -1;
+        if (field->field_type != DBF_MENU && field->field_type != DBF_DEVICE) {
+            std::printf("dbGetMenuIndex: Called for field type %d\n", field->field_type);
+            return -1;
+        }
+        if (field->attribute) return -1;
+        const auto index = pdbentry->pdbbase->database.choiceIndex(*node->node, *field->def);
+        return index ? *index : 0; // EPICS's binary field holds 0 for a value that is neither
+    });
+}
+
+long dbPutMenuIndex(DBENTRY* pdbentry, int index) {
+    return guarded<long>(S_dbLib_outMem, [&]() -> long {
+        const FieldView* field = fieldOf(pdbentry);
+        if (!field) return S_dbLib_flddesNotFound;
+        if (!pdbentry->pfield) return S_dbLib_fieldNotFound;
+        if (field->field_type != DBF_MENU && field->field_type != DBF_DEVICE)
+            return S_dbLib_badField;
+        char** choices = nullptr;
+        int count = 0;
+        choicesOf(pdbentry, choices, count);
+        if (!choices) return S_dbLib_menuNotFound;
+        if (index < 0 || index >= count) return S_dbLib_badField;
+        // EPICS stores a menu's index as it is (the number names the choice even where two
+        // choices read the same) and puts a device's choice string.
+        if (field->field_type == DBF_MENU)
+            return dbPutString(pdbentry, std::to_string(index).c_str());
+        return dbPutString(pdbentry, choices[index]);
+    });
+}
+
 int dbGetNMenuChoices(DBENTRY* pdbentry) {
     return guarded<int>(-1, [&]() -> int {
         char** choices = nullptr;

@@ -498,6 +498,25 @@ bool Database::deleteInfo(Record& node, std::string_view name) {
     return true;
 }
 
+void Database::setVisible(Record& node, bool visible) {
+    Record& real = node.target_ ? *node.target_ : node;
+    saveForUndo(real);
+    real.visible_ = visible;
+}
+
+void Database::putAttribute(RecordType& type, std::string_view name, std::string_view value) {
+    constexpr std::size_t kMaxValue = 39; // EPICS: MAX_STRING_SIZE - 1
+    const std::string_view kept = copyText(value.substr(0, kMaxValue));
+    auto& attributes = type.attributes_;
+    auto it = std::find_if(attributes.begin(), attributes.end(),
+                           [&](const RecordTypeAttribute& a) { return a.name >= name; });
+    if (it != attributes.end() && it->name == name)
+        it->value = kept;
+    else
+        attributes.insert(it, RecordTypeAttribute{copyText(name), kept});
+    definitionsChanged();
+}
+
 // ---- single puts outside loads ------------------------------------------------------------
 // No snapshot can refer to a record's arrays or texts between loads, so a put may write over
 // them and give back what it no longer uses (BlockRecycler). The size of a text's own block

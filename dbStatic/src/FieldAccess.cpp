@@ -108,8 +108,8 @@ PutError checkChoice(std::optional<std::uint16_t> match, std::string_view value,
 }
 
 // The menu or device index a stored (or initial) text stands for.
-std::optional<std::uint16_t> choiceIndex(std::optional<std::uint16_t> match,
-                                         std::string_view value) {
+std::optional<std::uint16_t> indexOfChoice(std::optional<std::uint16_t> match,
+                                           std::string_view value) {
     if (value.empty()) return 0;
     if (match) return match;
     std::uint16_t index = 0;
@@ -118,7 +118,7 @@ std::optional<std::uint16_t> choiceIndex(std::optional<std::uint16_t> match,
 }
 
 std::optional<std::uint16_t> menuIndex(const FieldDef& field, std::string_view value) {
-    return choiceIndex(field.menu ? field.menu->findValue(value) : std::nullopt, value);
+    return indexOfChoice(field.menu ? field.menu->findValue(value) : std::nullopt, value);
 }
 
 } // namespace
@@ -204,7 +204,7 @@ bool Database::getString(const Record& node, const FieldDef& field, std::string&
     case ValueKind::Device: {
         const auto devices = node.type().devices();
         if (devices.empty()) return true;
-        const std::uint16_t index = choiceIndex(node.type().findDevice(text), text).value_or(0);
+        const std::uint16_t index = indexOfChoice(node.type().findDevice(text), text).value_or(0);
         if (index >= devices.size()) return false;
         out.assign(devices[index].choice);
         return true;
@@ -216,6 +216,20 @@ bool Database::getString(const Record& node, const FieldDef& field, std::string&
         return false;
     }
     return false;
+}
+
+std::optional<std::uint16_t> Database::choiceIndex(const Record& node,
+                                                   const FieldDef& field) const {
+    const std::optional<std::string_view> stored = node.storedValue(field.index);
+    const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
+    switch (kindOf(field.type)) {
+    case ValueKind::Menu:
+        return menuIndex(field, text);
+    case ValueKind::Device:
+        return indexOfChoice(node.type().findDevice(text), text);
+    default:
+        return std::nullopt;
+    }
 }
 
 bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {

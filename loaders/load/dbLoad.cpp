@@ -7,6 +7,7 @@
 
 #include <dbAccessDefs.h>
 #include <dbLoadTemplate.h>
+#include <dbStaticPvt.h>
 
 #include <epicsdb/dbStatic/CHandle.hpp>
 #include <epicsdb/loaders/DiagnosticText.hpp>
@@ -89,7 +90,10 @@ long dbReadDatabase(DBBASE** ppdbbase, const char* filename, const char* path,
         if (!base || !filename) return -1;
         StderrSink sink;
         Loader loader(databaseOf(*base), sink, loadOptions());
-        return statusOf(loader.loadDatabase(filename, orEmpty(path), orEmpty(substitutions)));
+        const long status =
+            statusOf(loader.loadDatabase(filename, orEmpty(path), orEmpty(substitutions)));
+        dbFreePath(base); // a read's path lasts only for the read (SPEC 3.1)
+        return status;
     });
 }
 
@@ -111,7 +115,9 @@ long dbReadDatabaseFP(DBBASE** ppdbbase, FILE* fp, const char* path, const char*
         }
         StderrSink sink;
         Loader loader(databaseOf(*base), sink, std::move(options));
-        return statusOf(loader.loadRecordsText("-", text, orEmpty(substitutions)));
+        const long status = statusOf(loader.loadRecordsText("-", text, orEmpty(substitutions)));
+        dbFreePath(base);
+        return status;
     });
 }
 
@@ -133,7 +139,9 @@ int dbLoadRecords(const char* filename, const char* substitutions) {
         if (!base) return -1;
         StderrSink sink;
         Loader loader(databaseOf(*base), sink, loadOptions());
-        return statusOf(loader.loadRecords(filename, orEmpty(substitutions)));
+        const long loaded = statusOf(loader.loadRecords(filename, orEmpty(substitutions)));
+        dbFreePath(base); // EPICS reads through dbReadDatabase, which ends so
+        return loaded;
     });
     if (status == 0) {
         if (dbLoadRecordsHook) dbLoadRecordsHook(filename, substitutions);
@@ -164,7 +172,8 @@ int dbLoadTemplate(const char* sub_file, const char* cmd_collect) {
         StderrSink sink;
         Loader loader(databaseOf(*base), sink, loadOptions());
         loader.loadTemplate(sub_file, orEmpty(cmd_collect));
-        return 0; // even after errors, as in EPICS
+        dbFreePath(base); // each set is a dbLoadRecords in EPICS
+        return 0;         // even after errors, as in EPICS
     });
 }
 

@@ -19,6 +19,11 @@ pkg-config)
     cc -std=c99 -Wall -Werror $flags -o "$work/cprog" "$here/cprog.c" $(pkg-config --cflags --libs epicsdb)
     "$work/cprog" > "$work/out.txt"
     diff -u "$here/cprog.expected" "$work/out.txt"
+    # shellcheck disable=SC2046
+    # shellcheck disable=SC2086
+    cc -std=c99 -Wall -Werror $flags -o "$work/linkwalk" "$here/linkwalk.c" $(pkg-config --cflags --libs epicsdb)
+    "$work/linkwalk" "$here/linkwalk.dbd" "$here/linkwalk.db" > "$work/links.txt"
+    diff -u "$here/linkwalk.expected" "$work/links.txt"
     ;;
 cmake)
     cmake -S "$here/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \

@@ -218,6 +218,18 @@ public:
     // dbIsDefaultValue (SPEC 4.4).
     [[nodiscard]] bool isDefaultValue(const Record& node, const FieldDef& field) const;
 
+    // The menu or DTYP index a MENU or DEVICE field holds, set or default (dbGetMenuIndex):
+    // a choice string reads as its position, a number as itself; nullopt for other fields
+    // and for a value that is neither.
+    [[nodiscard]] std::optional<std::uint16_t> choiceIndex(const Record& node,
+                                                           const FieldDef& field) const;
+    // grecord() versus record(): what dbWriteRecord writes back (dbVisibleRecord).
+    void setVisible(Record& node, bool visible);
+    // dbPutRecordAttribute: sets a record-type attribute, adding it (in name order) when the
+    // type has none of that name. The value is cut at 39 characters, as EPICS's 40-byte
+    // attribute value is; the views of attributes() handed out before an addition are stale.
+    void putAttribute(RecordType& type, std::string_view name, std::string_view value);
+
     // Real records (aliases not counted) and aliases in the whole database.
     [[nodiscard]] std::size_t recordCount() const noexcept { return recordCount_; }
     [[nodiscard]] std::size_t aliasCount() const noexcept { return aliasCount_; }

@@ -6,8 +6,8 @@
  *
  * Not provided (see docs/COMPATIBILITY.md, "The C API"): the ELLNODE/ELLLIST list links (walk with
  * the dbFirstXxx/dbNextXxx functions instead), the members of dbBase itself (a handle here),
- * record storage (dbRecordNode.precord is NULL), run-time members (prset, pdset, offset: NULL or
- * 0), and drvSup, linkSup and brkTable. */
+ * record storage (dbRecordNode.precord is NULL) and run-time members (prset, pdset, pdrvet,
+ * pjlif, offset: NULL or 0). */
 #ifndef INCdbBaseh
 #define INCdbBaseh 1
 
@@ -38,6 +38,29 @@ typedef struct devSup {
     struct dset* pdset; /* NULL: no run time */
     struct dsxt* pdsxt; /* NULL: no run time */
 } devSup;
+
+typedef struct drvSup {
+    char* name;
+    struct drvet* pdrvet; /* NULL: no run time */
+} drvSup;
+
+typedef struct linkSup {
+    char* name;         /* the JSON link key, e.g. "calc" */
+    char* jlif_name;    /* its interface table, e.g. "lnkCalcIf" */
+    struct jlif* pjlif; /* NULL: no run time */
+} linkSup;
+
+typedef struct brkInt { /* from one breakpoint to the next */
+    double raw;         /* raw value at the start of the interval */
+    double slope;       /* engineering units per raw unit in it */
+    double eng;         /* engineering value at the start */
+} brkInt;
+
+typedef struct brkTable {
+    char* name;
+    long number; /* of paBrkInt */
+    brkInt* paBrkInt;
+} brkTable;
 
 typedef struct dbDeviceMenu {
     int nChoice;
