@@ -2,17 +2,24 @@
 
 #include "Uri.hpp"
 
+#include <epicsdb/ioc/Startup.hpp>
+#include <epicsdb/loaders/Inputs.hpp>
+
 namespace epicsdb::lsp {
 
 DocumentKind kindOfPath(std::string_view path) {
     const std::size_t slash = path.rfind('/');
     const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
     if (name == ".epicsdb.toml") return DocumentKind::Project;
-    if (name.ends_with(".dbd")) return DocumentKind::Definitions;
-    for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
-        if (name.ends_with(suffix)) return DocumentKind::Substitutions;
-    if (name == "st.cmd" || name.ends_with(".cmd") || name.ends_with(".iocsh"))
-        return DocumentKind::Startup;
+    if (ioc::isStartupScriptName(name)) return DocumentKind::Startup;
+    switch (loaders::inputKindOf(name)) {
+    case loaders::InputKind::Definitions:
+        return DocumentKind::Definitions;
+    case loaders::InputKind::Substitutions:
+        return DocumentKind::Substitutions;
+    case loaders::InputKind::Records:
+        break;
+    }
     return DocumentKind::Database;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <string>
@@ -69,6 +70,41 @@ enum class Yield : std::uint8_t { Keys, Values, Items };
 // An iterator over the real records in the order `epicsdb dump` writes them: names, Records
 // or (name, Record) pairs.
 [[nodiscard]] py::object makeRecordIterator(const DatabasePtr& owner, Yield yield);
+
+// A new object of one of those types, its `Payload` member built from `args` (the type
+// gives back its reference when the construction throws).
+template <class Object, class Payload, class... Args>
+[[nodiscard]] py::object newHeapObject(PyTypeObject* type, Payload Object::*member,
+                                       Args&&... args) {
+    Object* object = PyObject_New(Object, type);
+    if (!object) throw py::error_already_set();
+    try {
+        new (&(object->*member)) Payload(std::forward<Args>(args)...);
+    } catch (...) {
+        PyObject_Free(object);
+        Py_DECREF(type);
+        throw;
+    }
+    return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(object));
+}
+// Makes the type of `spec` and adds it to the module as `name` (the module keeps it).
+[[nodiscard]] inline PyTypeObject* addHeapType(py::module_& module, PyType_Spec& spec,
+                                               const char* name) {
+    PyObject* type = PyType_FromSpec(&spec);
+    if (!type) throw py::error_already_set();
+    module.attr(name) = py::reinterpret_steal<py::object>(type);
+    return reinterpret_cast<PyTypeObject*>(type);
+}
+
+// A tuple of `project(item)` for each item of `items`.
+template <class Range, class Project>
+[[nodiscard]] py::tuple tupleOf(const Range& items, Project&& project) {
+    py::tuple out(std::size(items));
+    std::size_t at = 0;
+    for (const auto& item : items)
+        out[at++] = project(item);
+    return out;
+}
 
 // For the C slots of those types: runs `body`, and turns a C++ exception into the Python error
 // (pybind11's exceptions, bad_alloc as MemoryError, others as RuntimeError) and `failure`.

@@ -125,21 +125,16 @@ void bindViews(py::module_& module) {
         .def_property_readonly(
             "fields",
             [](const RecordTypeView& t) {
-                py::tuple names(t.type->fields().size());
-                std::size_t at = 0;
-                for (const dbstatic::FieldDef& field : t.type->fields())
-                    names[at++] = toStr(field.name);
-                return names;
+                return tupleOf(t.type->fields(),
+                               [](const dbstatic::FieldDef& field) { return toStr(field.name); });
             },
             "The names of its fields, in definition order.")
         .def_property_readonly(
             "devices",
             [](const RecordTypeView& t) {
-                py::tuple choices(t.type->devices().size());
-                std::size_t at = 0;
-                for (const dbstatic::DeviceSupport& device : t.type->devices())
-                    choices[at++] = toStr(device.choice);
-                return choices;
+                return tupleOf(t.type->devices(), [](const dbstatic::DeviceSupport& device) {
+                    return toStr(device.choice);
+                });
             },
             "The DTYP choices of its device support, in definition order.")
         .def("__repr__", [](const RecordTypeView& t) {
@@ -174,13 +169,11 @@ void bindDatabase(py::module_& module) {
             "menus",
             [](const DatabasePtr& self) {
                 py::dict menus;
-                for (const dbstatic::Menu& menu : self->db.menus()) {
-                    py::tuple choices(menu.choices().size());
-                    std::size_t at = 0;
-                    for (const dbstatic::MenuChoice& choice : menu.choices())
-                        choices[at++] = toStr(choice.value);
-                    menus[toStr(menu.name())] = choices;
-                }
+                for (const dbstatic::Menu& menu : self->db.menus())
+                    menus[toStr(menu.name())] =
+                        tupleOf(menu.choices(), [](const dbstatic::MenuChoice& choice) {
+                            return toStr(choice.value);
+                        });
                 return mappingProxy(menus);
             },
             "The menus, a read-only mapping name -> tuple of the choice strings (\"Passive\", "

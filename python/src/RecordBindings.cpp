@@ -203,23 +203,11 @@ PyType_Spec spec = {"epicsdb.Record", sizeof(RecordObject), 0, Py_TPFLAGS_DEFAUL
 } // namespace
 
 py::object makeRecord(const DatabasePtr& owner, const dbstatic::Record& node) {
-    RecordObject* object = PyObject_New(RecordObject, recordType);
-    if (!object) throw py::error_already_set();
-    try {
-        new (&object->ref) RecordRef(owner, node);
-    } catch (...) {
-        PyObject_Free(object);
-        Py_DECREF(recordType);
-        throw;
-    }
-    return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(object));
+    return newHeapObject(recordType, &RecordObject::ref, owner, node);
 }
 
 void bindRecords(py::module_& module) {
-    PyObject* type = PyType_FromSpec(&spec);
-    if (!type) throw py::error_already_set();
-    recordType = reinterpret_cast<PyTypeObject*>(type);
-    module.attr("Record") = py::reinterpret_steal<py::object>(type); // the module keeps it
+    recordType = addHeapType(module, spec, "Record");
 }
 
 } // namespace epicsdb::python

@@ -95,23 +95,11 @@ PyType_Spec spec = {"epicsdb._RecordIterator", sizeof(IteratorObject), 0, Py_TPF
 } // namespace
 
 py::object makeRecordIterator(const DatabasePtr& owner, Yield yield) {
-    IteratorObject* object = PyObject_New(IteratorObject, iteratorType);
-    if (!object) throw py::error_already_set();
-    try {
-        new (&object->cursor) RecordCursor(owner, yield);
-    } catch (...) {
-        PyObject_Free(object);
-        Py_DECREF(iteratorType);
-        throw;
-    }
-    return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(object));
+    return newHeapObject(iteratorType, &IteratorObject::cursor, owner, yield);
 }
 
 void bindRecordIterator(py::module_& module) {
-    PyObject* type = PyType_FromSpec(&spec);
-    if (!type) throw py::error_already_set();
-    iteratorType = reinterpret_cast<PyTypeObject*>(type);
-    module.attr("_RecordIterator") = py::reinterpret_steal<py::object>(type);
+    iteratorType = addHeapType(module, spec, "_RecordIterator");
 }
 
 } // namespace epicsdb::python

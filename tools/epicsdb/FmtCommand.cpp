@@ -9,6 +9,7 @@
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/format/Formatter.hpp>
 #include <epicsdb/format/LineDiff.hpp>
+#include <epicsdb/loaders/Inputs.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
 #include <cerrno>
@@ -53,16 +54,6 @@ const char* const kUsage =
     "left alone. Exit status: 0 success (--check, --diff: nothing would change), 1 a file\n"
     "would change (--check, --diff) or cannot be read as a database or substitution file,\n"
     "2 usage errors or unreadable files.\n\n";
-
-bool endsWith(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
-bool isSubstitutionFile(std::string_view path) {
-    for (std::string_view suffix : {".substitutions", ".substitution", ".sub", ".subs"})
-        if (endsWith(path, suffix)) return true;
-    return false;
-}
 
 std::optional<std::string> readStandardInput() {
     std::string text;
@@ -190,7 +181,9 @@ int runFmt(const Arguments& args) {
             status = 2;
             continue;
         }
-        const bool asSubstitutions = substitutions || (!standardInput && isSubstitutionFile(file));
+        const bool asSubstitutions =
+            substitutions ||
+            (!standardInput && loaders::inputKindOf(file) == loaders::InputKind::Substitutions);
         const format::FormatResult result = asSubstitutions
                                                 ? format::formatSubstitutions(*text, options)
                                                 : format::formatDatabase(*text, options);
