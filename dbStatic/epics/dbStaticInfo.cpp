@@ -2,6 +2,8 @@
 // their own), and the walk over every item of the database that dbNextMatchingInfo makes.
 #include "CApiPvt.hpp"
 
+#include <epicsdb/support/Glob.hpp>
+
 #include <cstring>
 
 using namespace epicsdb::dbstatic;
@@ -11,29 +13,6 @@ namespace {
 
 Database& databaseOf(const DBENTRY* entry) {
     return entry->pdbbase->database;
-}
-
-// epicsStrGlobMatch: '*' matches any run of characters, '?' any one character.
-bool globMatch(const char* text, const char* pattern) {
-    const char* starPattern = nullptr; // just after the last '*' seen
-    const char* starText = nullptr;    // where that '*' began matching
-    while (*text) {
-        if (*pattern == '*') {
-            starPattern = ++pattern;
-            starText = text;
-        } else if (*pattern == '?' || *pattern == *text) {
-            ++pattern;
-            ++text;
-        } else if (starPattern) {
-            pattern = starPattern; // let the '*' take one more character
-            text = ++starText;
-        } else {
-            return false;
-        }
-    }
-    while (*pattern == '*')
-        ++pattern;
-    return *pattern == '\0';
 }
 
 // From the node the entry is on (`status` 0) or past the end of a record list (non-zero): the
@@ -138,7 +117,8 @@ long dbNextMatchingInfo(DBENTRY* pdbentry, const char* pattern) {
             if (status) status = firstInfoOnward(pdbentry, dbNextRecord(pdbentry));
         }
         if (status) return status;
-        if (!pattern || !*pattern || globMatch(dbGetInfoName(pdbentry), pattern)) return 0;
+        if (!pattern || !*pattern || epicsdb::support::globMatch(dbGetInfoName(pdbentry), pattern))
+            return 0;
     }
 }
 

@@ -1,52 +1,15 @@
-// dbStaticLib's include path of a database: dbPath, dbAddPath, dbFreePath and dbDumpPath, with
-// EPICS's splitting of a path list (SPEC 3.1: whitespace trimmed, an empty element appends
-// one "." at the end).
+// dbStaticLib's include path of a database: dbPath, dbAddPath, dbFreePath and dbDumpPath; the
+// list is split as the readers split theirs (support/PathList.hpp).
 #include "CApiPvt.hpp"
 
 #include <dbStaticPvt.h>
 
-#include <epicsdb/CharClass.hpp>
+#include <epicsdb/support/PathList.hpp>
 
 #include <cstdio>
 #include <cstring>
 
 using namespace epicsdb::epics;
-namespace chars = epicsdb::chars;
-
-namespace {
-
-constexpr char kSeparator = ':'; // OSI_PATH_LIST_SEPARATOR on POSIX
-
-// EPICS's walk over a path list, kept step for step: it trims an element's trailing
-// whitespace, then skips as many characters after it as it kept, which for "a : b" lands on
-// the separator and so counts an empty element there (the quirk of SPEC 3.1).
-void addPathList(std::vector<std::string>& dirs, const char* path) {
-    bool expectingPath = false;
-    bool sawMissingPath = false;
-    while (*path) {
-        if (chars::isSpace(*path)) {
-            ++path;
-            continue;
-        }
-        const char* separator = std::strchr(path, kSeparator);
-        if (separator == path) {
-            sawMissingPath = true;
-            ++path;
-            continue;
-        }
-        const char* last = separator ? separator - 1 : path + std::strlen(path) - 1;
-        expectingPath = separator != nullptr;
-        while (chars::isSpace(*last))
-            --last;
-        const std::size_t length = static_cast<std::size_t>(last - path) + 1;
-        dirs.emplace_back(path, length);
-        path += length;
-        if (separator) ++path;
-    }
-    if (expectingPath || sawMissingPath) dirs.emplace_back(".");
-}
-
-} // namespace
 
 extern "C" {
 
@@ -60,7 +23,9 @@ long dbAddPath(DBBASE* pdbbase, const char* path) {
     if (!pdbbase) return -1;
     return guarded<long>(-1, [&]() -> long {
         if (!pdbbase->path) pdbbase->path.emplace();
-        if (path) addPathList(*pdbbase->path, path);
+        if (path)
+            for (std::string& dir : epicsdb::support::splitPathList(path))
+                pdbbase->path->push_back(std::move(dir));
         return 0;
     });
 }

@@ -4,6 +4,7 @@
 #include <epicsdb/db/EmbeddedDefinitions.hpp>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
+#include <epicsdb/support/PathList.hpp>
 
 #include <filesystem>
 #include <sys/stat.h>
@@ -11,7 +12,6 @@
 namespace epicsdb::loaders {
 
 namespace {
-using chars::isSpace;
 
 bool isReadableFile(const std::string& path) {
     struct stat info {};
@@ -20,29 +20,7 @@ bool isReadableFile(const std::string& path) {
 } // namespace
 
 std::vector<std::string> splitDbPath(std::string_view path) {
-    std::vector<std::string> dirs;
-    bool sawEmpty = false;
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        std::size_t stop = path.find(':', start);
-        if (stop == std::string_view::npos) stop = path.size();
-        std::string_view element = path.substr(start, stop - start);
-        // Leading whitespace is skipped; whitespace before a separator ends the element there
-        // and counts as an empty element (the quirk of SPEC 3.1).
-        while (!element.empty() && isSpace(element.front()))
-            element.remove_prefix(1);
-        std::size_t end = 0;
-        while (end < element.size() && !isSpace(element[end]))
-            ++end;
-        const bool trailingSpace = end < element.size();
-        element = element.substr(0, end);
-        if (element.empty() || trailingSpace) sawEmpty = true;
-        if (!element.empty()) dirs.emplace_back(element);
-        if (stop == path.size()) break;
-        start = stop + 1;
-    }
-    if (sawEmpty) dirs.emplace_back(".");
-    return dirs;
+    return support::splitPathList(path);
 }
 
 std::vector<std::string> splitMsiPath(std::string_view path) {

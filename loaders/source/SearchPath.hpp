@@ -11,9 +11,7 @@
 
 namespace epicsdb::loaders {
 
-// Splits a path list the way dbReadDatabase does (SPEC 3.1): on ':', trimming whitespace
-// around each element; any empty element (leading, trailing, doubled, or whitespace before a
-// separator) appends a single "." at the end of the list.
+// Splits a path list the way dbReadDatabase does (SPEC 3.1; support/PathList.hpp).
 std::vector<std::string> splitDbPath(std::string_view path);
 
 // Splits an msi -I value (SPEC 5.2): on ':', an empty element becomes "." at its position.

@@ -62,6 +62,17 @@ TEST_F(Includes, PathAndAddpathSetTheSearchListOfTheLoad) {
     EXPECT_NE(db.findRecord("two"), nullptr);
 }
 
+TEST_F(Includes, ADirectoryWithSpacesInItsNameStaysOneElementOfThePath) {
+    // EPICS trims white space around an element only, so "my ioc" is one directory.
+    dir.write("my ioc/x.db", "record(ai, spaced)\n");
+    dir.write("other/y.db", "record(ai, after)\n");
+    const std::string top = dir.write("top.db", "include \"x.db\"\ninclude \"y.db\"\n");
+    const std::string path = "  " + dir.path("my ioc") + " : " + dir.path("other") + "  ";
+    ASSERT_TRUE(loader.loadDatabase(top, path).ok) << allMessages();
+    EXPECT_NE(db.findRecord("spaced"), nullptr);
+    EXPECT_NE(db.findRecord("after"), nullptr);
+}
+
 TEST_F(Includes, TheEnvironmentPathIsUsedWhenNoPathIsGiven) {
     dir.write("env/x.db", "record(ai, fromenv)\n");
     ::setenv("EPICS_DB_INCLUDE_PATH", dir.path("env").c_str(), 1);
