@@ -120,8 +120,7 @@ NodeView& nodeView(dbBase& base, dbstatic::Record& node);
 // The view of an info item of the node, or null when the node has no item of that name.
 InfoView* infoView(NodeView& node, std::string_view name);
 
-// The intervals of a breakpoint table as EPICS computes them at load: the slope from each
-// point to the next, the last point continuing the slope before it.
+// The intervals of a breakpoint table (dbstatic::breakpointIntervals) as brkInt.
 void breaktableIntervals(const dbstatic::Breaktable& table, std::vector<brkInt>& out);
 
 // The views an entry points at (null when not set).

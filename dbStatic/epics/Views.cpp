@@ -3,6 +3,8 @@
 
 #include <special.h>
 
+#include <epicsdb/dbStatic/Writers.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
@@ -209,17 +211,9 @@ InfoView* infoView(NodeView& node, std::string_view name) {
 }
 
 void breaktableIntervals(const dbstatic::Breaktable& table, std::vector<brkInt>& out) {
-    const auto points = table.points;
-    out.assign(points.size(), brkInt{});
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        out[i].raw = points[i].raw;
-        out[i].eng = points[i].engineering;
-        if (i + 1 < points.size())
-            out[i].slope = (points[i + 1].engineering - points[i].engineering) /
-                           (points[i + 1].raw - points[i].raw);
-        else if (i > 0)
-            out[i].slope = out[i - 1].slope;
-    }
+    out.clear();
+    for (const dbstatic::BreakpointInterval& interval : dbstatic::breakpointIntervals(table))
+        out.push_back(brkInt{interval.raw, interval.slope, interval.engineering});
 }
 
 void clearEntry(DBENTRY* entry) {

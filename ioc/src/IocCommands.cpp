@@ -38,7 +38,26 @@ constexpr std::array kSpecs{
     Spec{"iocInit", ""},
     Spec{"iocBuild", ""},
     Spec{"dbDumpRecord", "psi"},
+    // dbStaticLib's reports (dbStaticIocRegister.c), printed from the database as it is.
+    Spec{"dbDumpPath", "p"},
+    Spec{"dbDumpMenu", "ps"},
+    Spec{"dbDumpRecordType", "ps"},
+    Spec{"dbDumpField", "pss"},
+    Spec{"dbDumpDevice", "ps"},
+    Spec{"dbDumpDriver", "p"},
+    Spec{"dbDumpLink", "p"},
+    Spec{"dbDumpRegistrar", "p"},
+    Spec{"dbDumpFunction", "p"},
+    Spec{"dbDumpVariable", "p"},
+    Spec{"dbDumpBreaktable", "ps"},
+    Spec{"dbPvdDump", "pi"},
+    Spec{"dbPvdTableSize", "i"},
+    Spec{"dbReportDeviceConfig", "p"},
 };
+
+// EPICS's record-name table: 512 buckets unless dbPvdTableSize chose otherwise before the
+// database was made, clamped to 256 ... 65536 (dbPvdLib.c).
+constexpr unsigned kPvdDefault = 512, kPvdMin = 256, kPvdMax = 65536;
 
 constexpr std::string_view kRegisterSuffix = "_registerRecordDeviceDriver";
 
@@ -87,20 +106,6 @@ constexpr std::string_view kInert[] = {"help",
                                        "scanppl",
                                        "scanpel",
                                        "postEvent",
-                                       "dbDumpPath",
-                                       "dbDumpMenu",
-                                       "dbDumpRecordType",
-                                       "dbDumpField",
-                                       "dbDumpDevice",
-                                       "dbDumpDriver",
-                                       "dbDumpLink",
-                                       "dbDumpRegistrar",
-                                       "dbDumpFunction",
-                                       "dbDumpVariable",
-                                       "dbDumpBreaktable",
-                                       "dbPvdDump",
-                                       "dbPvdTableSize",
-                                       "dbReportDeviceConfig",
                                        "dbCaReport",
                                        "dbel",
                                        "dbcar",
@@ -271,6 +276,8 @@ IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, cons
     if (name == "var") return var(args, site);
     if (name == "iocInit" || name == "iocBuild") return iocInit(site);
     if (name == "dbDumpRecord") return dbDumpRecord(args, site);
+    if (name.starts_with("dbDump") || name.starts_with("dbPvd") || name == "dbReportDeviceConfig")
+        return dbStaticReport(name, args);
     return load(name, args, site);
 }
 
@@ -436,13 +443,70 @@ IocCommands::Outcome IocCommands::dbDumpRecord(const Args& args, const CallSite&
                "dbWriteRecordFP: No record description for " + error.name());
         return Outcome::Ran;
     }
+    printLines(text);
+    return Outcome::Ran;
+}
+
+void IocCommands::printLines(std::string_view text) const {
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        state_.print(std::string_view(text).substr(start, end - start));
+        if (end == std::string_view::npos) end = text.size();
+        state_.print(text.substr(start, end - start));
         start = end + 1;
     }
+}
+
+IocCommands::Outcome IocCommands::dbStaticReport(std::string_view name, const Args& args) {
+    const dbstatic::Database& db = state_.db;
+    const auto text = [&](std::size_t i) { return args[i].value_or(std::string()); };
+    const auto optional = [&](std::size_t i) {
+        return args[i] ? std::optional<std::string_view>(*args[i]) : std::nullopt;
+    };
+    const auto integer = [&](std::size_t i) {
+        return args[i] && !args[i]->empty() ? std::strtol(args[i]->c_str(), nullptr, 0) : 0L;
+    };
+    std::string out;
+    if (name == "dbPvdTableSize") {
+        const long size = integer(0);
+        const auto bits = static_cast<unsigned>(size);
+        if (bits & (bits - 1)) {
+            state_.print("dbPvdTableSize: " + std::to_string(size) + " is not a power of 2");
+        } else if (!state_.definitionsPresent) { // sizes the table of the database to come
+            state_.pvdTableSize = size < static_cast<long>(kPvdMin)   ? kPvdMin
+                                  : size > static_cast<long>(kPvdMax) ? kPvdMax
+                                                                      : bits;
+        }
+        return Outcome::Ran;
+    }
+    if (name == "dbDumpPath")
+        out = "no path defined\n"; // every read discards its path at its end
+    else if (name == "dbDumpMenu")
+        dbstatic::writeMenus(db, out, text(1));
+    else if (name == "dbDumpRecordType")
+        dbstatic::writeRecordTypeLayouts(db, out, optional(1));
+    else if (name == "dbDumpField")
+        dbstatic::writeFieldDescriptions(db, out, optional(1), optional(2));
+    else if (name == "dbDumpDevice")
+        dbstatic::writeDeviceSupports(db, out, optional(1));
+    else if (name == "dbDumpDriver")
+        dbstatic::writeDrivers(db, out);
+    else if (name == "dbDumpLink")
+        dbstatic::writeLinkSupports(db, out);
+    else if (name == "dbDumpRegistrar")
+        dbstatic::writeRegistrars(db, out);
+    else if (name == "dbDumpFunction")
+        dbstatic::writeFunctions(db, out);
+    else if (name == "dbDumpVariable")
+        dbstatic::writeVariables(db, out);
+    else if (name == "dbDumpBreaktable")
+        dbstatic::writeBreaktableIntervals(db, out, optional(1));
+    else if (name == "dbPvdDump")
+        dbstatic::writeNameTable(db, out, state_.pvdTableSize ? state_.pvdTableSize : kPvdDefault,
+                                 integer(1) != 0);
+    else if (name == "dbReportDeviceConfig")
+        dbstatic::writeDeviceConfig(db, out);
+    printLines(out);
     return Outcome::Ran;
 }
 

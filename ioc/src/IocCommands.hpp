@@ -1,6 +1,7 @@
 // The commands of EPICS Base that a startup script runs offline: the environment (epicsEnvSet,
 // epicsEnvUnset, epicsEnvShow), cd, pwd, echo, var, the loads (dbLoadDatabase, dbLoadRecords,
-// dbLoadTemplate), <name>_registerRecordDeviceDriver, iocInit, dbDumpRecord, dbl. Arguments
+// dbLoadTemplate), <name>_registerRecordDeviceDriver, iocInit, dbDumpRecord and dbStaticLib's
+// other reports (dbDumpMenu, dbDumpField, dbPvdDump, ...), dbPvdTableSize, dbl. Arguments
 // are converted as iocsh converts them (missing ones are NULL, pdbbase checked, integers
 // parsed); the messages are iocsh's or the command's own, as diagnostics at the script line.
 #pragma once
@@ -50,6 +51,10 @@ private:
     Outcome registerDriver(const Args& args, const CallSite& site);
     Outcome iocInit(const CallSite& site);
     Outcome dbDumpRecord(const Args& args, const CallSite& site);
+    // The other reports of dbStaticLib (dbDumpMenu, dbDumpField, dbPvdDump, ...) and
+    // dbPvdTableSize.
+    Outcome dbStaticReport(std::string_view name, const Args& args);
+    void printLines(std::string_view text) const;
     Outcome dbl(const Args& args, const CallSite& site);
 
     // iocsh's pdbbase argument: missing, "0" or "pdbbase", with a database present.

@@ -70,6 +70,7 @@ struct IocState {
     loaders::Loader loader;
     bool definitionsPresent = false; // pdbbase exists: --dbd files or a dbLoadDatabase ran
     bool definitionsAsked = false;   // the same, or a dbLoadDatabase was tried
+    unsigned pvdTableSize = 0;       // dbPvdTableSize before the database was made (0: none)
     bool initialized = false;        // iocInit (or iocBuild) ran: no more loads
     bool registered = false;         // a <name>_registerRecordDeviceDriver ran
 

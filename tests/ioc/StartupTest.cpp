@@ -411,5 +411,44 @@ TEST_F(Startup, DbDumpRecordPrintsOnTheConsole) {
     EXPECT_THAT(console, ::testing::Contains("record(ai,\"x\") {"));
 }
 
+TEST_F(Startup, DbStaticReportsPrintOnTheConsole) {
+    write("r.db", "record(ai, \"t\") {\n"
+                  "    field(DTYP, \"Soft Timestamp\")\n"
+                  "    field(INP, \"@%H\")\n"
+                  "}\n");
+    write("st.cmd", "dbLoadRecords(\"r.db\")\n"
+                    "dbDumpMenu(pdbbase, \"menuYesNo\")\n"
+                    "dbDumpField(pdbbase, \"ai\", \"PREC\")\n"
+                    "dbDumpRecordType(pdbbase, \"ai\")\n"
+                    "dbReportDeviceConfig(pdbbase)\n"
+                    "dbDumpPath(pdbbase)\n"
+                    "dbPvdTableSize(100)\n");
+    run();
+    using ::testing::Contains;
+    EXPECT_THAT(console, Contains("menu(menuYesNo) {"));
+    EXPECT_THAT(console, Contains("\tchoice(menuYesNoYES,\"YES\")"));
+    EXPECT_THAT(console, Contains("recordtype(ai) "));
+    EXPECT_THAT(console, Contains("    PREC"));
+    EXPECT_THAT(console, Contains("\t     field_type: DBF_SHORT"));
+    EXPECT_THAT(console, Contains("Attribute: name RTYP value ai"));
+    EXPECT_THAT(console, Contains("rset * (nil) rec_size 0"));
+    EXPECT_THAT(console, Contains("INST     @%H                  Soft Timestamp       t          "
+                                  "          "));
+    EXPECT_THAT(console, Contains("no path defined"));
+    EXPECT_THAT(console, Contains("dbPvdTableSize: 100 is not a power of 2"));
+}
+
+TEST_F(Startup, DbPvdTableSizeBeforeTheDatabaseSizesTheTableDbPvdDumpShows) {
+    write("r.db", "record(ai, \"a\") {}\nrecord(ai, \"b\") {}\n");
+    write("st.cmd", "dbPvdTableSize(256)\n"
+                    "dbLoadRecords(\"r.db\")\n"
+                    "dbPvdTableSize(1024)\n" // too late: the table exists
+                    "dbPvdDump(pdbbase, 1)\n");
+    run();
+    for (const char* line : {"Process Variable Directory has 256 buckets", " [ 157]    1    b",
+                             " [ 158]    1    a", "254 buckets empty."})
+        EXPECT_THAT(console, ::testing::Contains(line));
+}
+
 } // namespace
 } // namespace epicsdb::test

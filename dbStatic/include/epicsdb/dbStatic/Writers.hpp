@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epicsdb::dbstatic {
 
@@ -135,5 +137,39 @@ EPICSDB_API void writeBreaktables(const Database& database, std::ostream& out);
 // which changes between runs); old GUI_xxx prompt groups are written as their new names.
 EPICSDB_API void writeExpandedDbd(const Database& database, std::string& out);
 EPICSDB_API void writeExpandedDbd(const Database& database, std::ostream& out);
+
+// ---- EPICS's debugging reports (dbStaticLib's dbDumpXxx, dbPvdDump, dbReportDeviceConfig) --
+// Run-time members print as EPICS prints them before any support is loaded ("(nil)", 0).
+
+// dbDumpRecordType: field order, sorted names, link fields and VAL of one record type (nullopt:
+// every one).
+EPICSDB_API void writeRecordTypeLayouts(const Database& database, std::string& out,
+                                        std::optional<std::string_view> recordType);
+// dbDumpField: the descriptions of one field (nullopt: every one) of one record type (nullopt:
+// every one), then the type's attributes.
+EPICSDB_API void writeFieldDescriptions(const Database& database, std::string& out,
+                                        std::optional<std::string_view> recordType,
+                                        std::optional<std::string_view> field);
+// dbDumpDevice: the device support of one record type ("", "*" and nullopt: every one).
+EPICSDB_API void writeDeviceSupports(const Database& database, std::string& out,
+                                     std::optional<std::string_view> recordType);
+// A breakpoint table as EPICS computes it at load: each point with the slope to the next, the
+// last continuing the slope before it.
+struct BreakpointInterval {
+    double raw = 0;
+    double slope = 0;
+    double engineering = 0;
+};
+EPICSDB_API std::vector<BreakpointInterval> breakpointIntervals(const Breaktable& table);
+// dbDumpBreaktable: one table (nullopt: every one) with its intervals.
+EPICSDB_API void writeBreaktableIntervals(const Database& database, std::string& out,
+                                          std::optional<std::string_view> name);
+// dbPvdDump: the buckets EPICS's record-name hash table of `tableSize` (a power of two) would
+// have, with the names when `verbose`.
+EPICSDB_API void writeNameTable(const Database& database, std::string& out, unsigned tableSize,
+                                bool verbose);
+// dbReportDeviceConfig: bus, link, DTYP, name and conversion of the first hardware link of
+// each record and alias.
+EPICSDB_API void writeDeviceConfig(const Database& database, std::string& out);
 
 } // namespace epicsdb::dbstatic
