@@ -425,7 +425,7 @@ void Database::apply(Record& node, const FieldEdits& edits) {
         };
         for (const FieldEdits::Pending& pending : edits.fields_) {
             const auto field = static_cast<std::uint16_t>(pending.key);
-            set(field, index_->values.store(edits.textOf(pending), arena_));
+            set(field, index_->values.store(edits.textOf(pending), pending.hash, arena_));
             if (type.valField_ && field == type.valField_->index && type.udfField_)
                 set(type.udfField_->index, "0");
         }

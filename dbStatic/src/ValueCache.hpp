@@ -8,6 +8,7 @@
 #include <epicsdb/support/Hash.hpp>
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 namespace epicsdb::dbstatic {
@@ -17,8 +18,13 @@ public:
     static constexpr std::size_t kMaxLength = 24; // longer values are rarely shared
 
     std::string_view store(std::string_view value, mempool::Arena& arena) {
+        return store(value, 0, arena);
+    }
+    // `hash`: support::fastHash(value), or 0 when the caller does not know it.
+    std::string_view store(std::string_view value, std::uint64_t hash, mempool::Arena& arena) {
         if (value.size() > kMaxLength) return arena.copy(value);
-        std::string_view& slot = slots_[support::fastHash(value) & (kSlots - 1)];
+        if (hash == 0) hash = support::fastHash(value);
+        std::string_view& slot = slots_[hash & (kSlots - 1)];
         if (slot.data() && slot == value) return slot;
         slot = arena.copy(value);
         return slot;

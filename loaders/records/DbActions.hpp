@@ -97,10 +97,12 @@ public:
 private:
     // The record actions without telling the recorder (the fused forms tell it themselves).
     // `nameLine`: the line of the name when the caller knows it (0: look it up); `nameHash`,
-    // likewise, its hash (Database::hashRecordName).
+    // likewise, its hash (Database::hashRecordName); `plainName`: the name is known to pass
+    // checkRecordName silently (plainRecordName).
     void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
                          const Span& nameAt, bool visible, std::uint32_t nameLine,
-                         std::optional<dbstatic::Database::NameHash> nameHash = std::nullopt);
+                         std::optional<dbstatic::Database::NameHash> nameHash = std::nullopt,
+                         bool plainName = false);
     // What applyField set when it took the value as written: the field, and the text (a view
     // into the value); no field otherwise (refused, unescaped, or taken from a replay's memo).
     struct FieldSet {

@@ -47,6 +47,7 @@ struct StepMemo {
     dbstatic::DatabaseOptions options;
     std::uint32_t valueOffset = 0;
     std::uint32_t valueLength = 0;
+    std::uint64_t valueHash = 0; // support::fastHash of the setter's text (FieldEdits)
 };
 
 // What a replay tells the record actions about a step besides its tokens (nothing, for the
