@@ -398,6 +398,19 @@ void Database::saveForUndo(Record& node) {
                                 node.infosOwned_});
 }
 
+namespace {
+// apply()'s merge of a field that does not come after the ones it has: out of line, so that
+// the common case stays small enough to be inlined.
+void setOutOfOrder(std::vector<FieldValue>& merged, const FieldValue& value) {
+    auto it = std::lower_bound(merged.begin(), merged.end(), value.field,
+                               [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
+    if (it != merged.end() && it->field == value.field)
+        *it = value;
+    else
+        merged.insert(it, value);
+}
+} // namespace
+
 void Database::apply(Record& node, const FieldEdits& edits) {
     if (!edits.fields_.empty()) {
         Record& real = node.target_ ? *node.target_ : node;
@@ -411,17 +424,10 @@ void Database::apply(Record& node, const FieldEdits& edits) {
             const FieldValue value{.field = field,
                                    .length = static_cast<std::uint32_t>(text.size()),
                                    .text = text.data()};
-            if (merged.empty() || merged.back().field < field) {
+            if (merged.empty() || merged.back().field < field)
                 merged.push_back(value); // fields usually come in definition order
-                return;
-            }
-            auto it =
-                std::lower_bound(merged.begin(), merged.end(), field,
-                                 [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
-            if (it != merged.end() && it->field == field)
-                *it = value;
             else
-                merged.insert(it, value);
+                setOutOfOrder(merged, value);
         };
         for (const FieldEdits::Pending& pending : edits.fields_) {
             const auto field = static_cast<std::uint16_t>(pending.key);

@@ -197,16 +197,6 @@ dbstatic::SourcePosition DbActions::positionOf(const Span& at, std::uint32_t lin
     return {static_cast<std::uint32_t>(fileIds_[source]), line ? line : sources_.lineOf(at.begin)};
 }
 
-const StepMemo* DbActions::acceptedBefore(const ReplayFacts& facts) const noexcept {
-    const StepMemo* memo = facts.memo;
-    if (!memo || facts.same != SameText::All || !memo->valueAccepted || !record_.node)
-        return nullptr;
-    if (memo->type != &record_.node->type() || memo->definitions != db_.definitionsVersion() ||
-        !(memo->options == db_.options()))
-        return nullptr;
-    return memo;
-}
-
 std::string_view DbActions::setterValue(const JsonValue& value) {
     std::string_view text = value.text;
     const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;

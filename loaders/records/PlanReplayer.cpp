@@ -112,22 +112,24 @@ JsonValue PlanReplayer::value(const ReplayPlan& plan, std::uint32_t i) const {
 
 // The parser would take the same actions: take them.
 void PlanReplayer::takeSteps(ReplayPlan& plan) {
-    plan.memos.resize(plan.steps.size());
-    std::size_t nextHead = 0;
-    auto prefetchNextHead = [&](std::size_t after) {
-        nextHead = std::max(nextHead, after);
-        while (nextHead < plan.steps.size() && !isHead(plan.steps[nextHead]))
-            ++nextHead;
-        if (nextHead < plan.steps.size()) {
-            const ReplayPlan::Step& head = plan.steps[nextHead++];
-            // A fused head's split has the name's hash (DollarTokens): no hashing here.
-            if (head.action == Action::FusedRecordHead)
-                db_.prefetchRecord(dbstatic::Database::NameHash{fusedArguments(plan, head.a).hash});
-            else
-                db_.prefetchRecord(recordName(plan, head));
-        }
+    if (plan.memos.size() != plan.steps.size()) { // the first replay
+        plan.memos.resize(plan.steps.size());
+        plan.heads.clear();
+        for (std::size_t i = 0; i < plan.steps.size(); ++i)
+            if (isHead(plan.steps[i])) plan.heads.push_back(static_cast<std::uint32_t>(i));
+    }
+    // The record a head step creates: its index slot is fetched one record ahead.
+    std::size_t nextHead = 0; // in plan.heads
+    auto prefetchNextHead = [&] {
+        if (nextHead >= plan.heads.size()) return;
+        const ReplayPlan::Step& head = plan.steps[plan.heads[nextHead++]];
+        // A fused head's split has the name's hash (DollarTokens): no hashing here.
+        if (head.action == Action::FusedRecordHead)
+            db_.prefetchRecord(dbstatic::Database::NameHash{fusedArguments(plan, head.a).hash});
+        else
+            db_.prefetchRecord(recordName(plan, head));
     };
-    prefetchNextHead(0);
+    prefetchNextHead();
     auto text = [&](std::uint32_t i) { return this->text(plan, i); };
     auto span = [&](std::uint32_t i) { return this->span(plan, i); };
     // A record's name is on its token's line.
@@ -135,7 +137,7 @@ void PlanReplayer::takeSteps(ReplayPlan& plan) {
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         const ReplayPlan::Step& step = plan.steps[i];
         StepMemo& memo = plan.memos[i];
-        if (isHead(step)) prefetchNextHead(i + 1);
+        if (isHead(step)) prefetchNextHead();
         switch (step.action) {
         case Action::RecordHead:
             actions_.beginRecord(
