@@ -400,14 +400,20 @@ void Database::saveForUndo(Record& node) {
 
 namespace {
 // apply()'s merge of a field that does not come after the ones it has: out of line, so that
-// the common case stays small enough to be inlined.
+// the common case stays small enough to be inlined. Found from the end (it is mostly near
+// it: UDF before VAL, a field or two written out of definition order).
 void setOutOfOrder(std::vector<FieldValue>& merged, const FieldValue& value) {
-    auto it = std::lower_bound(merged.begin(), merged.end(), value.field,
-                               [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
-    if (it != merged.end() && it->field == value.field)
-        *it = value;
-    else
-        merged.insert(it, value);
+    std::size_t at = merged.size();
+    while (at > 0 && merged[at - 1].field > value.field)
+        --at;
+    if (at > 0 && merged[at - 1].field == value.field) {
+        merged[at - 1] = value;
+        return;
+    }
+    merged.push_back(value);
+    for (std::size_t i = merged.size() - 1; i > at; --i)
+        merged[i] = merged[i - 1];
+    merged[at] = value;
 }
 } // namespace
 

@@ -112,12 +112,7 @@ JsonValue PlanReplayer::value(const ReplayPlan& plan, std::uint32_t i) const {
 
 // The parser would take the same actions: take them.
 void PlanReplayer::takeSteps(ReplayPlan& plan) {
-    if (plan.memos.size() != plan.steps.size()) { // the first replay
-        plan.memos.resize(plan.steps.size());
-        plan.heads.clear();
-        for (std::size_t i = 0; i < plan.steps.size(); ++i)
-            if (isHead(plan.steps[i])) plan.heads.push_back(static_cast<std::uint32_t>(i));
-    }
+    plan.memos.resize(plan.steps.size());
     // The record a head step creates: its index slot is fetched one record ahead.
     std::size_t nextHead = 0; // in plan.heads
     auto prefetchNextHead = [&] {

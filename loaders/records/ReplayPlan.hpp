@@ -96,7 +96,7 @@ struct ReplayPlan {
     std::string recordedText; // of the tokens on '$' lines, one after the other
     // One per step, filled by the replays (empty until the first).
     std::vector<StepMemo> memos;
-    // The record head steps, in order (made by the first replay, with memos).
+    // The record head steps, in order (made by the recorder, with memos).
     std::vector<std::uint32_t> heads;
 };
 
