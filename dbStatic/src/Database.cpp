@@ -398,6 +398,25 @@ void Database::saveForUndo(Record& node) {
                                 node.infosOwned_});
 }
 
+namespace {
+// apply()'s merge of a field that does not come after the ones it has: out of line, so that
+// the common case stays small enough to be inlined. Found from the end (it is mostly near
+// it: UDF before VAL, a field or two written out of definition order).
+void setOutOfOrder(std::vector<FieldValue>& merged, const FieldValue& value) {
+    std::size_t at = merged.size();
+    while (at > 0 && merged[at - 1].field > value.field)
+        --at;
+    if (at > 0 && merged[at - 1].field == value.field) {
+        merged[at - 1] = value;
+        return;
+    }
+    merged.push_back(value);
+    for (std::size_t i = merged.size() - 1; i > at; --i)
+        merged[i] = merged[i - 1];
+    merged[at] = value;
+}
+} // namespace
+
 void Database::apply(Record& node, const FieldEdits& edits) {
     if (!edits.fields_.empty()) {
         Record& real = node.target_ ? *node.target_ : node;
@@ -411,21 +430,14 @@ void Database::apply(Record& node, const FieldEdits& edits) {
             const FieldValue value{.field = field,
                                    .length = static_cast<std::uint32_t>(text.size()),
                                    .text = text.data()};
-            if (merged.empty() || merged.back().field < field) {
+            if (merged.empty() || merged.back().field < field)
                 merged.push_back(value); // fields usually come in definition order
-                return;
-            }
-            auto it =
-                std::lower_bound(merged.begin(), merged.end(), field,
-                                 [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
-            if (it != merged.end() && it->field == field)
-                *it = value;
             else
-                merged.insert(it, value);
+                setOutOfOrder(merged, value);
         };
         for (const FieldEdits::Pending& pending : edits.fields_) {
             const auto field = static_cast<std::uint16_t>(pending.key);
-            set(field, index_->values.store(edits.textOf(pending), arena_));
+            set(field, index_->values.store(edits.textOf(pending), pending.hash, arena_));
             if (type.valField_ && field == type.valField_->index && type.udfField_)
                 set(type.udfField_->index, "0");
         }

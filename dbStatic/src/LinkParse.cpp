@@ -107,8 +107,11 @@ void parsePvLink(std::string_view link, DbfType field, ParsedLink& out) {
     out.text = link.substr(0, space);
     if (space == std::string_view::npos) return;
     const std::string_view modifiers = link.substr(space + 1);
+    // Inline (modifiers are a few letters, a find() call per name cost more than the search).
     auto has = [modifiers](std::string_view name) {
-        return modifiers.find(name) != std::string_view::npos;
+        for (std::size_t i = 0; i + name.size() <= modifiers.size(); ++i)
+            if (modifiers[i] == name[0] && modifiers.substr(i, name.size()) == name) return true;
+        return false;
     };
     if (has("NPP")) {
         // explicitly no processing modifier

@@ -174,6 +174,10 @@ ScannedDouble scanDouble(std::string_view text, std::size_t pos) noexcept {
             return out;
         }
     } else {
+        // from_chars only starts at a digit, '.', "inf" or "nan": anything else (a link's
+        // record name, on every link put) is refused without the call.
+        const char c = text[pos];
+        if (!isDigit(c) && c != '.' && (c | 0x20) != 'i' && (c | 0x20) != 'n') return out;
         result = std::from_chars(text.data() + pos, last, value, std::chars_format::general);
         if (result.ec == std::errc::invalid_argument) return out;
     }

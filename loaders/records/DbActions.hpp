@@ -97,10 +97,12 @@ public:
 private:
     // The record actions without telling the recorder (the fused forms tell it themselves).
     // `nameLine`: the line of the name when the caller knows it (0: look it up); `nameHash`,
-    // likewise, its hash (Database::hashRecordName).
+    // likewise, its hash (Database::hashRecordName); `plainName`: the name is known to pass
+    // checkRecordName silently (plainRecordName).
     void applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
                          const Span& nameAt, bool visible, std::uint32_t nameLine,
-                         std::optional<dbstatic::Database::NameHash> nameHash = std::nullopt);
+                         std::optional<dbstatic::Database::NameHash> nameHash = std::nullopt,
+                         bool plainName = false);
     // What applyField set when it took the value as written: the field, and the text (a view
     // into the value); no field otherwise (refused, unescaped, or taken from a replay's memo).
     struct FieldSet {
@@ -115,7 +117,16 @@ private:
     // A replayed field statement whose texts are all as recorded, on a record of the type, under
     // the definitions and options, that an earlier replay accepted it with: the step's memo
     // (its field, and where the setter's text is in the value's); null otherwise.
-    [[nodiscard]] const StepMemo* acceptedBefore(const ReplayFacts& facts) const noexcept;
+    // Inline: asked for every replayed field statement.
+    [[nodiscard]] const StepMemo* acceptedBefore(const ReplayFacts& facts) const noexcept {
+        const StepMemo* memo = facts.memo;
+        if (!memo || facts.same != SameText::All || !memo->valueAccepted || !record_.node)
+            return nullptr;
+        if (memo->type != &record_.node->type() || memo->definitions != db_.definitionsVersion() ||
+            !(memo->options == db_.options()))
+            return nullptr;
+        return memo;
+    }
     // The value handed to the field or info setter: quotes removed, escapes translated.
     std::string_view setterValue(const JsonValue& value);
     void reportFieldValue(const dbstatic::Record& node, const dbstatic::FieldDef& field,

@@ -58,11 +58,11 @@ void DbActions::fusedRecordHead(std::string_view token, const Span& at, const Fu
         record_.ignoreBody = true;
         return;
     }
-    // Outside a replay the split is of this very token: its hash is the name's.
-    std::optional<dbstatic::Database::NameHash> nameHash;
-    if (!facts.memo) nameHash = dbstatic::Database::NameHash{fused.hash};
+    // The split (of this very token, or a replay's for this load's name) has the name's hash
+    // and knows whether it is plain.
     applyRecordHead(fused.first.name(token), spanOf(at, fused.first), fused.second.name(token),
-                    spanOf(at, fused.second), token.front() == 'g', facts.nameLine, nameHash);
+                    spanOf(at, fused.second), token.front() == 'g', facts.nameLine,
+                    dbstatic::Database::NameHash{fused.hash}, fused.second.plainName);
 }
 
 void DbActions::fusedField(std::string_view token, const Span& at) {
@@ -76,7 +76,8 @@ void DbActions::fusedField(std::string_view token, const Span& at, const FusedAr
     if (const StepMemo* memo = acceptedBefore(facts); memo && memo->nameNotKeyword) {
         edits_.setFieldView(
             memo->field->index,
-            token.substr(fused.second.offset + memo->valueOffset, memo->valueLength));
+            token.substr(fused.second.offset + memo->valueOffset, memo->valueLength),
+            memo->valueHash);
         return;
     }
     // Outside a replay: a statement taken before on a record of this type is taken again.

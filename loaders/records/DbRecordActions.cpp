@@ -6,6 +6,7 @@
 #include "source/SyntaxMessage.hpp"
 
 #include <epicsdb/dbStatic/Values.hpp>
+#include <epicsdb/support/Hash.hpp>
 
 #include <string>
 
@@ -16,32 +17,13 @@ using dbstatic::PutError;
 
 using Action = ReplayPlan::Action;
 
-namespace {
-
-// Characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'', '.',
-// '$'. Everything else passes with one table lookup.
-struct NameCharacters {
-    bool special[256] = {};
-    constexpr NameCharacters() {
-        for (int c = 0; c < 0x20; ++c)
-            special[c] = true;
-        for (unsigned char c : {' ', '"', '\'', '.', '$'})
-            special[c] = true;
-    }
-};
-constexpr NameCharacters kNameCharacters;
-} // namespace
-
 bool DbActions::checkRecordName(std::string_view name, const Span& at) {
     if (name.empty()) {
         reporter_.error(at.begin, "record-name", "record/alias name can't be empty");
         return false;
     }
-    bool plain = true;
-    for (char c : name)
-        plain &= !kNameCharacters.special[static_cast<unsigned char>(c)];
+    if (plainRecordName(name)) return true;
     const char first = name.front();
-    if (plain && first != '-' && first != '+' && first != '[' && first != '{') return true;
     bool warnedControl = false;
     for (char c : name) {
         const auto u = static_cast<unsigned char>(c);
@@ -114,10 +96,11 @@ void DbActions::info(std::string_view name, const Span& nameAt, const JsonValue&
 
 void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::string_view name,
                                 const Span& nameAt, bool visible, std::uint32_t nameLine,
-                                std::optional<dbstatic::Database::NameHash> nameHash) {
+                                std::optional<dbstatic::Database::NameHash> nameHash,
+                                bool plainName) {
     record_ = {};
     edits_.clear();
-    if (!checkRecordName(name, nameAt)) {
+    if (!plainName && !checkRecordName(name, nameAt)) {
         record_.ignoreBody = true;
         return;
     }
@@ -214,16 +197,6 @@ dbstatic::SourcePosition DbActions::positionOf(const Span& at, std::uint32_t lin
     return {static_cast<std::uint32_t>(fileIds_[source]), line ? line : sources_.lineOf(at.begin)};
 }
 
-const StepMemo* DbActions::acceptedBefore(const ReplayFacts& facts) const noexcept {
-    const StepMemo* memo = facts.memo;
-    if (!memo || facts.same != SameText::All || !memo->valueAccepted || !record_.node)
-        return nullptr;
-    if (memo->type != &record_.node->type() || memo->definitions != db_.definitionsVersion() ||
-        !(memo->options == db_.options()))
-        return nullptr;
-    return memo;
-}
-
 std::string_view DbActions::setterValue(const JsonValue& value) {
     std::string_view text = value.text;
     const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;
@@ -251,8 +224,9 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
     };
     // A replayed step with the value it had, accepted before, is accepted again.
     if (const StepMemo* accepted = acceptedBefore(facts)) {
-        set(accepted->field->index,
-            value.text.substr(accepted->valueOffset, accepted->valueLength));
+        edits_.setFieldView(accepted->field->index,
+                            value.text.substr(accepted->valueOffset, accepted->valueLength),
+                            accepted->valueHash);
         return {};
     }
     // With the name it had, on a record of the type it had, under the definitions it had, it
@@ -305,6 +279,7 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         memo->options = db_.options();
         memo->valueOffset = static_cast<std::uint32_t>(text.data() - value.text.data());
         memo->valueLength = static_cast<std::uint32_t>(text.size());
+        memo->valueHash = support::fastHash(text);
     }
     set(field->index, text);
     if (!status.ok() || text.data() == valueScratch_.data()) return {};

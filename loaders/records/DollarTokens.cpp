@@ -1,5 +1,7 @@
 #include "DollarTokens.hpp"
 
+#include <epicsdb/dbStatic/Database.hpp>
+
 #include <cstring>
 
 namespace epicsdb::loaders {
@@ -29,6 +31,12 @@ void compareWithRecorded(const ReplayPlan& plan, const ReplayPlan::Token& token,
         placed.fused = token.fused;
         placed.fused.second.length = static_cast<std::uint32_t>(end - second.offset);
         placed.same = SameText::Name;
+        if (token.kind == DbTok::RecordHead) {
+            // This load's name: worked out here, off the reader when lexed ahead.
+            const std::string_view name = placed.fused.second.name(text);
+            placed.fused.second.plainName = plainRecordName(name);
+            placed.fused.hash = dbstatic::Database::hashRecordName(name).value;
+        }
         return;
     }
     placed.fused = splitFused(text);

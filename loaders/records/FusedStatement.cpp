@@ -63,7 +63,56 @@ FusedPiece readPiece(std::string_view text, std::size_t& i) {
     return piece;
 }
 
+// The characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'',
+// '.', '$'. Everything else passes with one table lookup.
+constexpr auto kNameSpecial = [] {
+    std::array<bool, 256> special{};
+    for (int c = 0; c < 0x20; ++c)
+        special[c] = true;
+    for (const unsigned char c : {' ', '"', '\'', '.', '$'})
+        special[c] = true;
+    return special;
+}();
+
+constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+constexpr std::uint64_t kHighs = 0x8080808080808080ull;
+
+// Whether a word of eight bytes has one below `n` (n <= 0x80; exact).
+constexpr bool hasBelow(std::uint64_t v, std::uint64_t n) noexcept {
+    return ((v - kOnes * n) & ~v & kHighs) != 0;
+}
+
+// Whether a word of eight name bytes holds one of kNameSpecial's characters. Every one is
+// below '/', and names are mostly letters, digits, ':' and '_': one test for most words.
+bool hasSpecial(std::uint64_t v) noexcept {
+    if (!hasBelow(v, '/')) return false;
+    auto has = [v](char c) { return hasBelow(v ^ (kOnes * static_cast<unsigned char>(c)), 1); };
+    return hasBelow(v, 0x21) || has('"') || has('$') || has('\'') || has('.');
+}
+
 } // namespace
+
+bool plainRecordName(std::string_view name) noexcept {
+    const std::size_t size = name.size();
+    if (size == 0) return false;
+    const char first = name.front();
+    if (first == '-' || first == '+' || first == '[' || first == '{') return false;
+    if (size < 8) {
+        bool plain = true;
+        for (const char c : name)
+            plain &= !kNameSpecial[static_cast<unsigned char>(c)];
+        return plain;
+    }
+    // Hot (every record head a worker splits): eight bytes at a time, the last word
+    // overlapping the one before.
+    std::uint64_t v;
+    for (std::size_t i = 0; i + 8 < size; i += 8) {
+        std::memcpy(&v, name.data() + i, 8);
+        if (hasSpecial(v)) return false;
+    }
+    std::memcpy(&v, name.data() + size - 8, 8);
+    return !hasSpecial(v);
+}
 
 FusedArguments splitFused(std::string_view token) noexcept {
     // The keyword's length by its first letter (record, grecord, field, info), then the
@@ -81,8 +130,13 @@ FusedArguments splitFused(std::string_view token) noexcept {
     fused.first.keyword = isKeywordPiece(token, fused.first);
     fused.second.keyword = isKeywordPiece(token, fused.second);
     const bool recordHead = token.front() == 'r' || token.front() == 'g';
-    fused.hash = recordHead ? dbstatic::Database::hashRecordName(fused.second.name(token)).value
-                            : support::fastHash(token);
+    if (recordHead) {
+        const std::string_view name = fused.second.name(token);
+        fused.second.plainName = plainRecordName(name);
+        fused.hash = dbstatic::Database::hashRecordName(name).value;
+    } else {
+        fused.hash = support::fastHash(token);
+    }
     return fused;
 }
 

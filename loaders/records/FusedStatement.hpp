@@ -16,6 +16,9 @@ struct FusedPiece {
     // Unquoted and one of the keywords of the INITIAL state (isKeywordPiece): found by the
     // split, so that a split made on the lexing worker spares the reader the comparisons.
     bool keyword = false;
+    // A record head's name (the second piece) that needs no look for the characters SPEC 3.5
+    // warns of or refuses (plainRecordName): found by the split, likewise.
+    bool plainName = false;
     [[nodiscard]] std::string_view in(std::string_view token) const noexcept {
         return token.substr(offset, length);
     }
@@ -32,11 +35,16 @@ struct FusedArguments {
     // The key a table looks the statement up by, made by the split so that a split made on
     // the lexing worker spares the reader the hashing: a record head's name as the record
     // index hashes it (Database::hashRecordName), a field or info statement's whole text
-    // (support::fastHash, for AcceptedStatements).
+    // (support::fastHash, for AcceptedStatements). A replay's record heads have it for this
+    // load's name (DollarTokens); its field and info statements do not use it.
     std::uint64_t hash = 0;
 };
 
 FusedArguments splitFused(std::string_view token) noexcept;
+
+// A record or alias name with no character SPEC 3.5 warns of or refuses (controls, ' ', '"',
+// '\'', '.', '$', a first '-', '+', '[' or '{'): DbActions::checkRecordName passes it silently.
+bool plainRecordName(std::string_view name) noexcept;
 
 // An unquoted piece that is one of the keywords of the INITIAL state: token by token it would
 // have been a keyword, not a name (EPICS gives a syntax error for `record(ai, include)`).

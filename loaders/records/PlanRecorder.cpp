@@ -63,6 +63,13 @@ void PlanRecorder::start(const CachedFile& file, ReplayPlans::Slot& slot, const 
 void PlanRecorder::finish() {
     if (recording_ && !failed_ && plan_.lineCount > 0) {
         plan_.memos.assign(plan_.steps.size(), {});
+        plan_.heads.clear();
+        for (std::size_t i = 0; i < plan_.steps.size(); ++i) {
+            const ReplayPlan::Action action = plan_.steps[i].action;
+            if (action == ReplayPlan::Action::RecordHead ||
+                action == ReplayPlan::Action::FusedRecordHead)
+                plan_.heads.push_back(static_cast<std::uint32_t>(i));
+        }
         slot_->plan = std::make_unique<ReplayPlan>(std::move(plan_));
     }
     recording_ = false;

@@ -59,19 +59,14 @@ bool PlanReplayer::placeTokens(const ReplayPlan& plan, std::uint32_t source,
         return false;
     const Chunk& chunk = info.chunks.back();
     firstLine_ = chunk.firstLine;
-    const std::vector<std::uint32_t>& lineStarts = *info.lineStarts;
+    source_ = source;
+    chunkData_ = chunk.data;
+    chunkBase_ = chunk.base;
+    lineStarts_ = info.lineStarts->data();
     tokens_.resize(plan.tokens.size());
-    if (!lexDollarLines(plan, source, chunk, lineStarts, ahead)) return false;
-    // Tokens on lines without '$' are where they were, relative to their line.
-    for (std::size_t i = 0; i < plan.tokens.size(); ++i) {
-        const ReplayPlan::Token& token = plan.tokens[i];
-        if (token.onDollarLine) continue;
-        const std::uint32_t lineStart = lineStarts[token.line];
-        const std::uint32_t begin = chunk.base + lineStart + token.spanColumn;
-        tokens_[i] = {{chunk.data + lineStart + token.textColumn, token.length},
-                      {{source, begin}, {source, begin + token.length}}};
-    }
-    return true;
+    // Tokens on lines without '$' are where they were, relative to their line: placed when a
+    // step asks (text, span), most never are.
+    return lexDollarLines(plan, source, chunk, *info.lineStarts, ahead);
 }
 
 // This load's '$' line tokens, lexed here or ahead (DollarTokens.hpp), placed.
@@ -97,8 +92,8 @@ bool PlanReplayer::lexDollarLines(const ReplayPlan& plan, std::uint32_t source, 
 
 std::string_view PlanReplayer::recordName(const ReplayPlan& plan,
                                           const ReplayPlan::Step& step) const {
-    if (step.action == Action::RecordHead) return tokens_[step.b].text;
-    return fusedArguments(plan, step.a).second.name(tokens_[step.a].text);
+    if (step.action == Action::RecordHead) return text(plan, step.b);
+    return fusedArguments(plan, step.a).second.name(text(plan, step.a));
 }
 
 const FusedArguments& PlanReplayer::fusedArguments(const ReplayPlan& plan, std::uint32_t i) const {
@@ -112,29 +107,32 @@ SameText PlanReplayer::sameText(const ReplayPlan& plan, std::uint32_t i) const {
 
 JsonValue PlanReplayer::value(const ReplayPlan& plan, std::uint32_t i) const {
     const DbTok kind = plan.tokens[i].kind;
-    return {literalOf(kind, tokens_[i].text), jsonKindOf(kind)};
+    return {literalOf(kind, text(plan, i)), jsonKindOf(kind)};
 }
 
 // The parser would take the same actions: take them.
 void PlanReplayer::takeSteps(ReplayPlan& plan) {
     plan.memos.resize(plan.steps.size());
-    std::size_t nextHead = 0;
-    auto prefetchNextHead = [&](std::size_t after) {
-        nextHead = std::max(nextHead, after);
-        while (nextHead < plan.steps.size() && !isHead(plan.steps[nextHead]))
-            ++nextHead;
-        if (nextHead < plan.steps.size())
-            db_.prefetchRecord(recordName(plan, plan.steps[nextHead++]));
+    // The record a head step creates: its index slot is fetched one record ahead.
+    std::size_t nextHead = 0; // in plan.heads
+    auto prefetchNextHead = [&] {
+        if (nextHead >= plan.heads.size()) return;
+        const ReplayPlan::Step& head = plan.steps[plan.heads[nextHead++]];
+        // A fused head's split has the name's hash (DollarTokens): no hashing here.
+        if (head.action == Action::FusedRecordHead)
+            db_.prefetchRecord(dbstatic::Database::NameHash{fusedArguments(plan, head.a).hash});
+        else
+            db_.prefetchRecord(recordName(plan, head));
     };
-    prefetchNextHead(0);
-    auto text = [&](std::uint32_t i) { return tokens_[i].text; };
-    auto span = [&](std::uint32_t i) -> const Span& { return tokens_[i].span; };
+    prefetchNextHead();
+    auto text = [&](std::uint32_t i) { return this->text(plan, i); };
+    auto span = [&](std::uint32_t i) { return this->span(plan, i); };
     // A record's name is on its token's line.
     auto lineOf = [&](std::uint32_t i) { return firstLine_ + plan.tokens[i].line; };
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         const ReplayPlan::Step& step = plan.steps[i];
         StepMemo& memo = plan.memos[i];
-        if (isHead(step)) prefetchNextHead(i + 1);
+        if (isHead(step)) prefetchNextHead();
         switch (step.action) {
         case Action::RecordHead:
             actions_.beginRecord(

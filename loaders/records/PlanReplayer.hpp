@@ -40,7 +40,7 @@ private:
         FusedArguments fused{};
         SameText same = SameText::None;
     };
-    // This load's text and span of every plan token; false when the '$' lines disagree.
+    // Where this load's tokens are; false when the '$' lines disagree.
     bool placeTokens(const ReplayPlan& plan, std::uint32_t source,
                      const std::vector<DollarToken>* ahead);
     bool lexDollarLines(const ReplayPlan& plan, std::uint32_t source, const Chunk& chunk,
@@ -51,6 +51,18 @@ private:
     // large index otherwise stalls every record creation).
     [[nodiscard]] std::string_view recordName(const ReplayPlan& plan,
                                               const ReplayPlan::Step& step) const;
+    // This load's text and span of plan token i (inline: several per step).
+    [[nodiscard]] std::string_view text(const ReplayPlan& plan, std::uint32_t i) const {
+        const ReplayPlan::Token& token = plan.tokens[i];
+        if (token.onDollarLine) return tokens_[i].text;
+        return {chunkData_ + lineStarts_[token.line] + token.textColumn, token.length};
+    }
+    [[nodiscard]] Span span(const ReplayPlan& plan, std::uint32_t i) const {
+        const ReplayPlan::Token& token = plan.tokens[i];
+        if (token.onDollarLine) return tokens_[i].span;
+        const std::uint32_t begin = chunkBase_ + lineStarts_[token.line] + token.spanColumn;
+        return {{source_, begin}, {source_, begin + token.length}};
+    }
     [[nodiscard]] const FusedArguments& fusedArguments(const ReplayPlan& plan,
                                                        std::uint32_t i) const;
     [[nodiscard]] SameText sameText(const ReplayPlan& plan, std::uint32_t i) const;
@@ -60,8 +72,13 @@ private:
     DbActions& actions_;
     const dbstatic::Database& db_;
 
-    std::vector<Token> tokens_;
+    std::vector<Token> tokens_;   // this load's tokens on '$' lines (the others: text(), span())
     std::uint32_t firstLine_ = 1; // of the file's chunk
+    // The file's one chunk and line table, for text() and span().
+    std::uint32_t source_ = 0;
+    const char* chunkData_ = nullptr;
+    std::uint32_t chunkBase_ = 0;
+    const std::uint32_t* lineStarts_ = nullptr;
     DollarLexer dollarLexer_;
     std::vector<DollarToken> dollarTokens_;
 };

@@ -47,6 +47,7 @@ struct StepMemo {
     dbstatic::DatabaseOptions options;
     std::uint32_t valueOffset = 0;
     std::uint32_t valueLength = 0;
+    std::uint64_t valueHash = 0; // support::fastHash of the setter's text (FieldEdits)
 };
 
 // What a replay tells the record actions about a step besides its tokens (nothing, for the
@@ -95,6 +96,8 @@ struct ReplayPlan {
     std::string recordedText; // of the tokens on '$' lines, one after the other
     // One per step, filled by the replays (empty until the first).
     std::vector<StepMemo> memos;
+    // The record head steps, in order (made by the recorder, with memos).
+    std::vector<std::uint32_t> heads;
 };
 
 struct CachedFile;

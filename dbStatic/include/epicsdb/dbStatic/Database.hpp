@@ -65,6 +65,12 @@ public:
     void setField(std::uint16_t field, std::string_view value);
     // Same without copying `value`: the caller keeps it alive until the edits are applied.
     void setFieldView(std::uint16_t field, std::string_view value);
+    // Same, with the value's support::fastHash (a replay keeps it for a value it has seen):
+    // the database's value sharing need not hash it again.
+    void setFieldView(std::uint16_t field, std::string_view value, std::uint64_t hash) {
+        fields_.push_back(
+            {field, 0, static_cast<std::uint32_t>(value.size()), 0, 0, value.data(), hash});
+    }
     void setInfo(std::string_view name, std::string_view value);
     void clear() noexcept;
     [[nodiscard]] bool empty() const noexcept { return fields_.empty() && infos_.empty(); }
@@ -78,6 +84,7 @@ private:
         std::uint32_t nameOffset; // infos only
         std::uint32_t nameLength;
         const char* view = nullptr; // the text itself, when not copied into text_
+        std::uint64_t hash = 0;     // support::fastHash of the text; 0: not known
     };
     [[nodiscard]] std::string_view textOf(const Pending& pending) const noexcept {
         return {pending.view ? pending.view : text_.data() + pending.offset, pending.length};
