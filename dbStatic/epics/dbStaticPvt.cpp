@@ -5,17 +5,15 @@
 
 #include <dbStaticPvt.h>
 
+#include <epicsdb/dbStatic/Writers.hpp>
+
 #include <atomic>
 #include <cstdio>
 
 namespace {
 
-constexpr unsigned kMinSize = 256;
-constexpr unsigned kDefaultSize = 512;
-constexpr unsigned kMaxSize = 65536;
-
 // EPICS's dbPvdHashTableSize: process-wide, read when a database is allocated.
-std::atomic<unsigned> tableSize{kDefaultSize};
+std::atomic<unsigned> tableSize{epicsdb::dbstatic::kNameTableSize};
 
 } // namespace
 
@@ -26,16 +24,12 @@ unsigned epicsdb::epics::pvdTableSizeForNewBases() noexcept {
 extern "C" {
 
 int dbPvdTableSize(int size) {
-    // EPICS's check, in unsigned arithmetic (0 passes, as it does there).
-    const auto bits = static_cast<unsigned>(size);
-    if (bits & (bits - 1)) {
+    const std::optional<unsigned> chosen = epicsdb::dbstatic::nameTableSize(size);
+    if (!chosen) {
         std::printf("dbPvdTableSize: %d is not a power of 2\n", size);
         return -1;
     }
-    // EPICS clamps the signed value, so a negative power of two (INT_MIN) becomes the minimum.
-    unsigned chosen = size < static_cast<int>(kMinSize) ? kMinSize : bits;
-    if (size > static_cast<int>(kMaxSize)) chosen = kMaxSize;
-    tableSize.store(chosen, std::memory_order_relaxed);
+    tableSize.store(*chosen, std::memory_order_relaxed);
     return 0;
 }
 

@@ -300,7 +300,6 @@ int dbGetMenuIndex(DBENTRY* pdbentry) {
             std::printf("dbGetMenuIndex: Called for field type %d\n", field->field_type);
             return -1;
         }
-        if (field->attribute) return -1;
         const auto index = pdbentry->pdbbase->database.choiceIndex(*node->node, *field->def);
         return index ? *index : 0; // EPICS's binary field holds 0 for a value that is neither
     });

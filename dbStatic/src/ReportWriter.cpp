@@ -229,6 +229,14 @@ void writeBreaktableIntervals(const Database& database, std::string& out,
     }
 }
 
+std::optional<unsigned> nameTableSize(long requested) noexcept {
+    constexpr long kMin = 256, kMax = 65536;
+    // EPICS checks the bits of the int as unsigned, then clamps the signed value.
+    const auto bits = static_cast<unsigned>(requested);
+    if (bits & (bits - 1)) return std::nullopt;
+    return static_cast<unsigned>(std::clamp(requested, kMin, kMax));
+}
+
 void writeNameTable(const Database& database, std::string& out, unsigned tableSize, bool verbose) {
     // A bucket per hash value, each listing its names in creation order.
     std::vector<const Record*> nodes;

@@ -55,10 +55,6 @@ constexpr std::array kSpecs{
     Spec{"dbReportDeviceConfig", "p"},
 };
 
-// EPICS's record-name table: 512 buckets unless dbPvdTableSize chose otherwise before the
-// database was made, clamped to 256 ... 65536 (dbPvdLib.c).
-constexpr unsigned kPvdDefault = 512, kPvdMin = 256, kPvdMax = 65536;
-
 constexpr std::string_view kRegisterSuffix = "_registerRecordDeviceDriver";
 
 // Commands of EPICS Base (libCom, dbCore, the CA server, access security) that report, tune a
@@ -468,15 +464,11 @@ IocCommands::Outcome IocCommands::dbStaticReport(std::string_view name, const Ar
     };
     std::string out;
     if (name == "dbPvdTableSize") {
-        const long size = integer(0);
-        const auto bits = static_cast<unsigned>(size);
-        if (bits & (bits - 1)) {
-            state_.print("dbPvdTableSize: " + std::to_string(size) + " is not a power of 2");
-        } else if (!state_.definitionsPresent) { // sizes the table of the database to come
-            state_.pvdTableSize = size < static_cast<long>(kPvdMin)   ? kPvdMin
-                                  : size > static_cast<long>(kPvdMax) ? kPvdMax
-                                                                      : bits;
-        }
+        const std::optional<unsigned> size = dbstatic::nameTableSize(integer(0));
+        if (!size)
+            state_.print("dbPvdTableSize: " + std::to_string(integer(0)) + " is not a power of 2");
+        else if (!state_.definitionsPresent) // sizes the table of the database to come
+            state_.pvdTableSize = *size;
         return Outcome::Ran;
     }
     if (name == "dbDumpPath")
@@ -502,8 +494,9 @@ IocCommands::Outcome IocCommands::dbStaticReport(std::string_view name, const Ar
     else if (name == "dbDumpBreaktable")
         dbstatic::writeBreaktableIntervals(db, out, optional(1));
     else if (name == "dbPvdDump")
-        dbstatic::writeNameTable(db, out, state_.pvdTableSize ? state_.pvdTableSize : kPvdDefault,
-                                 integer(1) != 0);
+        dbstatic::writeNameTable(
+            db, out, state_.pvdTableSize ? state_.pvdTableSize : dbstatic::kNameTableSize,
+            integer(1) != 0);
     else if (name == "dbReportDeviceConfig")
         dbstatic::writeDeviceConfig(db, out);
     printLines(out);

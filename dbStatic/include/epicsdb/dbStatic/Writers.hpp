@@ -164,6 +164,11 @@ EPICSDB_API std::vector<BreakpointInterval> breakpointIntervals(const Breaktable
 // dbDumpBreaktable: one table (nullopt: every one) with its intervals.
 EPICSDB_API void writeBreaktableIntervals(const Database& database, std::string& out,
                                           std::optional<std::string_view> name);
+// dbPvdTableSize's rule for the size of EPICS's record-name hash table: nullopt when
+// `requested` is not a power of two (0 passes, as in EPICS), else the size clamped to
+// 256 ... 65536. kNameTableSize is the size until one is chosen.
+inline constexpr unsigned kNameTableSize = 512;
+EPICSDB_API std::optional<unsigned> nameTableSize(long requested) noexcept;
 // dbPvdDump: the buckets EPICS's record-name hash table of `tableSize` (a power of two) would
 // have, with the names when `verbose`.
 EPICSDB_API void writeNameTable(const Database& database, std::string& out, unsigned tableSize,
