@@ -1,14 +1,18 @@
 #!/bin/sh
 # `make fuzz`: configures BUILD_DIR (default build-fuzz) with clang and EPICSDB_FUZZ=ON, builds
-# the fuzz targets, runs each for FUZZ_SECONDS on a copy of its seeds, and prints one line per
-# target from libFuzzer's final statistics. Exits 1 when any target found something (crash,
-# timeout, leak, out of memory): the input is kept in BUILD_DIR/findings/<target>/ with the log.
+# the fuzz targets (only them), runs each for FUZZ_SECONDS on a copy of its seeds (libFuzzer runs
+# every seed and saved finding first, then explores), JOBS targets at a time, and prints one
+# line per target from libFuzzer's final statistics. Exits 1 when any target found something
+# (crash, timeout, leak, out of memory): the input is kept in BUILD_DIR/findings/<target>/ with
+# the log. `run-fuzz.sh BUILD_DIR build` (make fuzz-build) configures and builds only.
 #
 # Environment: FUZZ_SECONDS (60), FUZZ_TARGETS (all of fuzz/CMakeLists.txt), FUZZ_TIMEOUT (10 s
-# per input), FUZZ_RSS_MB (2048), FUZZ_MAX_LEN (4096), JOBS (2, for the build).
+# per input), FUZZ_RSS_MB (2048), FUZZ_MAX_LEN (4096), JOBS (2: the build's jobs, and the
+# targets run side by side).
 set -u
 
 BUILD_DIR=${1:-build-fuzz}
+STEP=${2:-all}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
@@ -24,7 +28,10 @@ FUZZ_TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 
 command -v clang++ >/dev/null 2>&1 || { echo "epicsdb fuzz: clang++ not found" >&2; exit 2; }
 
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+generator="Unix Makefiles"
+command -v ninja >/dev/null 2>&1 && generator=Ninja
+[ -f "$BUILD_DIR/CMakeCache.txt" ] && generator=$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$BUILD_DIR/CMakeCache.txt")
+cmake -S . -B "$BUILD_DIR" -G "$generator" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
     -DEPICSDB_FUZZ=ON -DEPICSDB_BUILD_TESTS=OFF -DEPICSDB_BUILD_BENCH=OFF >/dev/null || exit 2
 cmake --build "$BUILD_DIR" -j "$JOBS" --target fuzz-programs >"$BUILD_DIR/fuzz-build.log" 2>&1 || {
@@ -33,14 +40,18 @@ cmake --build "$BUILD_DIR" -j "$JOBS" --target fuzz-programs >"$BUILD_DIR/fuzz-b
     exit 2
 }
 
+[ "$STEP" = build ] && exit 0
+
 BUILD=$(cd "$BUILD_DIR" && pwd)
 WORK=$BUILD/fuzz-work
 mkdir -p "$WORK/logs"
 status=0
-summary=""
-echo "epicsdb fuzz: $FUZZ_SECONDS s per target: $FUZZ_TARGETS"
+echo "epicsdb fuzz: $FUZZ_SECONDS s per target, $JOBS at a time: $FUZZ_TARGETS"
 
-for target in $FUZZ_TARGETS; do
+# One target's run: its summary line (and what it found) in $WORK/results/<target>, exit status 1
+# on a finding.
+fuzz_target() {
+    target=$1
     program=$BUILD/fuzz/$target
     corpus=$WORK/corpus/$target
     findings=$BUILD/findings/$target
@@ -70,19 +81,40 @@ for target in $FUZZ_TARGETS; do
     found=0
     what=""
     if [ "$rc" -ne 0 ]; then
-        status=1
         found=1
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
         kind=$(grep -a -m1 -o 'ERROR: [A-Za-z]*: [a-z -]*\|epicsdb fuzz: .*\|SUMMARY: .*' "$log" | head -1)
         [ -n "$artifact" ] && cp "$log" "$artifact.log"
         what="  ${kind:-exit status $rc}: ${artifact:-no input saved} (log $log)"
     fi
-    line=$(printf '%-10s execs %9s  exec/s %6s  cov %6s  ft %7s  corpus %5s  rss %5s MB  findings %s' \
-        "$target" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}" "$found")
-    echo "$line"
-    [ -n "$what" ] && echo "$what"
-    summary="$summary$line
-$what
+    {
+        printf '%-10s execs %9s  exec/s %6s  cov %6s  ft %7s  corpus %5s  rss %5s MB  findings %s\n' \
+            "$target" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}" "$found"
+        [ -n "$what" ] && echo "$what"
+    } >"$WORK/results/$target"
+    cat "$WORK/results/$target"
+    return "$found"
+}
+
+# JOBS targets side by side (all run for the same time, so batches lose nothing to waiting).
+rm -rf "$WORK/results"
+mkdir -p "$WORK/results"
+batch=""
+count=0
+for target in $FUZZ_TARGETS; do
+    fuzz_target "$target" &
+    batch="$batch $!"
+    count=$((count + 1))
+    if [ "$count" -ge "$JOBS" ]; then
+        for pid in $batch; do wait "$pid" || status=1; done
+        batch=""
+        count=0
+    fi
+done
+for pid in $batch; do wait "$pid" || status=1; done
+summary=""
+for target in $FUZZ_TARGETS; do
+    summary="$summary$(cat "$WORK/results/$target")
 "
 done
 

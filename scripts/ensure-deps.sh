@@ -4,6 +4,7 @@
 # command to run and fails, so the user is never left with a half-built tree.
 set -eu
 
+# ninja-build: the build tool CMake drives (faster to start and schedule than make).
 # libgmock-dev: GoogleTest's matchers (gmock), used by the ioc and lint suites.
 # graphviz: `epicsdb graph --format svg` runs its dot (and the SVG test needs it).
 # libtomlplusplus-dev: epicsdb lsp reads the project file .epicsdb.toml (header-only use).
@@ -13,7 +14,7 @@ set -eu
 # nodejs, npm: the Node client test of epicsdb lsp (its npm packages are installed by the test
 # set-up); only when no node is on PATH (a node installed otherwise, such as nodesource's, is
 # used as it is: Debian's npm would conflict with it).
-packages="cmake make g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim pybind11-dev python3-dev"
+packages="cmake make ninja-build g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim pybind11-dev python3-dev"
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages="$packages nodejs npm"
 fi

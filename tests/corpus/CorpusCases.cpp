@@ -158,6 +158,21 @@ const std::vector<CorpusCase>& corpusCases() {
     return cases;
 }
 
+std::vector<CorpusCase> equivalenceCases() {
+#ifdef EPICSDB_CORPUS_SAMPLE_STRIDE
+    constexpr std::size_t stride = EPICSDB_CORPUS_SAMPLE_STRIDE;
+#else
+    constexpr std::size_t stride = 1;
+#endif
+    const std::vector<CorpusCase>& all = corpusCases();
+    if (stride <= 1) return all;
+    std::vector<CorpusCase> sample;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (i % stride == 0 || all[i].treatment != Treatment::Records || !all[i].expect.empty())
+            sample.push_back(all[i]);
+    return sample;
+}
+
 std::vector<std::string> orphanSpecialCases() {
     const auto files = listedFiles();
     std::vector<std::string> orphans;

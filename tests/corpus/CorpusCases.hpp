@@ -48,6 +48,11 @@ extern const std::string_view kCorpusFiles;
 
 // Every file of kCorpusFiles with its special needs merged in, in listing order.
 const std::vector<CorpusCase>& corpusCases();
+// The files the differential tests (fast paths and threads change nothing) read. All of them,
+// unless the build sets EPICSDB_CORPUS_SAMPLE_STRIDE=N above 1 (the sanitizer run: each file
+// there costs ten times as much): then a fixed sample, every Nth file of the listing (the first
+// included) and every file that is not a plain dbLoadRecords load or that EPICS rejects.
+std::vector<CorpusCase> equivalenceCases();
 // Paths that have special needs but are not in kCorpusFiles (must be none).
 std::vector<std::string> orphanSpecialCases();
 

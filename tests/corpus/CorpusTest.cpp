@@ -256,11 +256,15 @@ TEST_P(CorpusFile, LoadsAsEpicsWould) {
     }
 }
 
+// The differential tests: the same loads, on equivalenceCases() (all files, or a fixed sample in
+// the sanitizer run).
+class CorpusEquivalence : public CorpusFile {};
+
 // The reader's fast paths (replay plans for a file read again, one-token reading of common
 // statements) are an optimisation only: reading token by token, without plans, gives the same
 // database and the same diagnostics, byte for byte. Each file is loaded three times in a row
 // (the first two undone) so that the last load replays, by itself, what the first recorded.
-TEST_P(CorpusFile, FastPathsChangeNothing) {
+TEST_P(CorpusEquivalence, FastPathsChangeNothing) {
     const Outcome fast = load(Defaults::Override, {true, 3});
     const Outcome plain = load(Defaults::Override, {false, 3});
     EXPECT_EQ(fast.dump, plain.dump);
@@ -273,7 +277,7 @@ TEST_P(CorpusFile, FastPathsChangeNothing) {
 // Lexing ahead on a second thread is an optimisation only: the same database and diagnostics,
 // byte for byte, as one thread gives. Pieces of 64 bytes put a piece boundary on almost every
 // line of every file, the definitions' included; both the fused statements and token by token.
-TEST_P(CorpusFile, ThreadsChangeNothing) {
+TEST_P(CorpusEquivalence, ThreadsChangeNothing) {
     for (const bool fastPaths : {true, false}) {
         const Outcome one = load(Defaults::Override, {fastPaths, 1, 1});
         const Outcome two = load(Defaults::Override, {fastPaths, 1, 2, 64});
@@ -294,6 +298,7 @@ TEST_P(CorpusFile, ThreadsChangeNothing) {
 // The tests are numbered and print as the file's path, so ctest names each after its file
 // ("Corpus/CorpusFile.LoadsAsEpicsWould/epics-modules+ip/ipApp/Db/Eurotherm.db").
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusFile, ::testing::ValuesIn(corpusCases()));
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusEquivalence, ::testing::ValuesIn(equivalenceCases()));
 
 // ---- the corpus as a whole ------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-// Loads on more than one thread (LoaderOptions::jobs) give what one thread gives, byte for
+// ThreadedLoads on more than one thread (LoaderOptions::jobs) give what one thread gives, byte for
 // byte: the database and every diagnostic, in the same order. The worker lexes files ahead
 // (streamed files in their blocks, files in memory in pieces) and reads substitution files and
 // expands templates ahead; these tests put its boundaries everywhere, with the statements the
@@ -21,17 +21,17 @@ using namespace epicsdb;
 
 namespace {
 
-struct Outcome {
+struct ThreadedOutcome {
     std::string dump;
     std::string diagnostics;
     std::size_t records = 0;
     loaders::LoaderStats stats;
 };
 
-using Loads = std::function<void(loaders::Loader&)>;
+using ThreadedLoads = std::function<void(loaders::Loader&)>;
 
-Outcome run(unsigned jobs, std::size_t pieceBytes, const Loads& loads, bool fastPaths = true,
-            const std::string& includeDir = "") {
+ThreadedOutcome run(unsigned jobs, std::size_t pieceBytes, const ThreadedLoads& loads,
+                    bool fastPaths = true, const std::string& includeDir = "") {
     dbstatic::Database db;
     DiagnosticList list;
     loaders::LoaderOptions options;
@@ -47,11 +47,12 @@ Outcome run(unsigned jobs, std::size_t pieceBytes, const Loads& loads, bool fast
 }
 
 // One thread against two, with pieces of each size; returns the last two-thread run.
-Outcome expectSame(const Loads& loads, std::initializer_list<std::size_t> pieces = {64, 4096},
-                   const std::string& includeDir = "") {
-    Outcome two;
+ThreadedOutcome expectSame(const ThreadedLoads& loads,
+                           std::initializer_list<std::size_t> pieces = {64, 4096},
+                           const std::string& includeDir = "") {
+    ThreadedOutcome two;
     for (const bool fastPaths : {true, false}) {
-        const Outcome one = run(1, 65536, loads, fastPaths, includeDir);
+        const ThreadedOutcome one = run(1, 65536, loads, fastPaths, includeDir);
         for (const std::size_t piece : pieces) {
             two = run(2, piece, loads, fastPaths, includeDir);
             EXPECT_EQ(one.dump, two.dump) << "pieces of " << piece << ", fast " << fastPaths;
@@ -102,7 +103,8 @@ std::string variedFile(std::size_t count, bool errors) {
 TEST(Threads, AFileInMemoryGivesWhatOneThreadGives) {
     ScratchDir dir;
     const std::string file = dir.write("varied.db", variedFile(400, false));
-    const Outcome two = expectSame([&](loaders::Loader& loader) { loader.loadRecords(file); });
+    const ThreadedOutcome two =
+        expectSame([&](loaders::Loader& loader) { loader.loadRecords(file); });
     EXPECT_EQ(two.records, 400u * 3);
     EXPECT_EQ(two.diagnostics, "");
 }
@@ -112,7 +114,7 @@ TEST(Threads, ErrorsAreReportedAsOneThreadReportsThem) {
     // Few enough errors to stay under the limit, then past it (the load stops early).
     const std::string few = dir.write("few.db", variedFile(60, true));
     const std::string many = dir.write("many.db", variedFile(3000, true));
-    const Outcome two = expectSame([&](loaders::Loader& loader) {
+    const ThreadedOutcome two = expectSame([&](loaders::Loader& loader) {
         loader.loadRecords(few);
         loader.loadRecords(many);
     });
@@ -144,7 +146,7 @@ TEST(Threads, AStreamedFileGivesWhatOneThreadGives) {
     text += "record(ai, \"$(P)end\")\n";
     ASSERT_GT(text.size(), std::size_t{4} << 20);
     const std::string file = dir.write("large.db", text);
-    const Outcome two =
+    const ThreadedOutcome two =
         expectSame([&](loaders::Loader& loader) { loader.loadRecords(file, "P=a:"); }, {65536});
     EXPECT_EQ(two.records, 9000u * 3 + 1) << two.diagnostics;
     EXPECT_EQ(two.diagnostics, "");
@@ -155,7 +157,7 @@ TEST(Threads, AFailedStreamedLoadLeavesTheDatabaseAsItWas) {
     std::string text = variedFile(9000, false);
     text += "record(ai, \"late\") { field(NOSUCH, 1) }\n";
     const std::string file = dir.write("large.db", text);
-    const Outcome two =
+    const ThreadedOutcome two =
         expectSame([&](loaders::Loader& loader) { loader.loadRecords(file); }, {65536});
     EXPECT_EQ(two.records, 0u);
     EXPECT_NE(two.diagnostics.find("NOSUCH"), std::string::npos);
@@ -177,11 +179,11 @@ TEST(Threads, ATemplateLoadGivesWhatOneThreadGives) {
     }
     subst += "}\nfile t.template { { P = \"bad:\", N = 1, PREC = \"x\" } }\n";
     const std::string file = dir.write("many.substitutions", subst);
-    const Outcome two =
+    const ThreadedOutcome two =
         expectSame([&](loaders::Loader& loader) { loader.loadTemplate(file); }, {4096}, dir.path());
     EXPECT_GT(two.stats.expansionsAhead, 100u);
     EXPECT_NE(two.diagnostics.find("undefined"), std::string::npos) << two.diagnostics;
-    const Outcome one = run(
+    const ThreadedOutcome one = run(
         1, 65536, [&](loaders::Loader& loader) { loader.loadTemplate(file); }, true, dir.path());
     EXPECT_EQ(one.stats.expansionsAhead, 0u);
 }

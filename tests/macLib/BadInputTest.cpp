@@ -26,7 +26,7 @@ std::string repeat(std::string_view part, int times) {
     return text;
 }
 
-struct Case {
+struct BadCase {
     std::string input;
     std::string output;
     ExpandStatus status;
@@ -37,7 +37,7 @@ struct Case {
 TEST(BadInput, BrokenReferencesGiveAResultAndAStatus) {
     MacroTable table("A=1,B=2");
     table.suppressWarnings(true);
-    const std::vector<Case> cases = {
+    const std::vector<BadCase> cases = {
         {"$((", "$(()", undefinedStatus()},
         {"$(A))", "1)", okStatus()},
         {"$(A)$(", "1$()", undefinedStatus()},
@@ -65,7 +65,7 @@ TEST(BadInput, BrokenReferencesGiveAResultAndAStatus) {
                      4),
          okStatus()},
     };
-    for (const Case& c : cases) {
+    for (const BadCase& c : cases) {
         auto result = table.expand(c.input);
         EXPECT_EQ(result.text, c.output) << "input: " << c.input;
         EXPECT_EQ(result.status, c.status) << "input: " << c.input;

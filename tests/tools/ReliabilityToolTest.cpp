@@ -3,6 +3,7 @@
 #include "ReadFile.hpp"
 #include "RunProgram.hpp"
 #include "ScratchDir.hpp"
+#include "TextAssertions.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -43,10 +44,7 @@ protected:
     epicsdb::test::ScratchDir dir;
 };
 
-::testing::AssertionResult contains(const std::string& text, const std::string& part) {
-    if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << "\"" << part << "\" is not in:\n" << text;
-}
+using epicsdb::test::contains;
 
 // 26 bytes that once made every macro user grow by gigabytes a minute.
 const char* const kBlowUp = "b=$(c',c=$()$(b),=$(c,=$(c";

@@ -3,6 +3,7 @@
 #include "RunProgram.hpp"
 #include "SarifCheck.hpp"
 #include "ScratchDir.hpp"
+#include "TextAssertions.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -29,10 +30,7 @@ protected:
     epicsdb::test::ScratchDir dir;
 };
 
-::testing::AssertionResult contains(const std::string& text, const std::string& part) {
-    if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << "\"" << part << "\" is not in:\n" << text;
-}
+using epicsdb::test::contains;
 
 // Every line of `text` parsed as JSON (a failure for a line that is not).
 std::vector<json> jsonLines(const std::string& text) {

@@ -24,14 +24,14 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct Row {
+struct FloatRow {
     std::string text;
     ConvertError error;
     double value = 0; // expected when error is None; NaN matches any NaN
 };
 
-void check(DbfType type, const std::vector<Row>& table) {
-    for (const Row& row : table) {
+void check(DbfType type, const std::vector<FloatRow>& table) {
+    for (const FloatRow& row : table) {
         const std::string what = std::string(dbfTypeName(type)) + " \"" + row.text + '"';
         double value = -12345.0;
         const ConvertError error = parseFloat(type, row.text, value);
@@ -45,23 +45,23 @@ void check(DbfType type, const std::vector<Row>& table) {
     }
 }
 
-constexpr auto OK = ConvertError::None;
+constexpr auto NoError = ConvertError::None;
 
 } // namespace
 
 TEST(FloatParse, DbVerifyVectorsForDouble) {
     check(DbfType::Double, {
-                               {"0", OK, 0},
-                               {"1.2345", OK, 1.2345},
-                               {".12345", OK, .12345},
-                               {"-.12345", OK, -.12345},
-                               {"+.12345", OK, .12345},
-                               {"1.e234", OK, 1e234},
-                               {"1.e-234", OK, 1e-234},
-                               {"Infinity", OK, kInf},
-                               {"+Infinity", OK, kInf},
-                               {"-Infinity", OK, -kInf},
-                               {"Nan", OK, kNaN},
+                               {"0", NoError, 0},
+                               {"1.2345", NoError, 1.2345},
+                               {".12345", NoError, .12345},
+                               {"-.12345", NoError, -.12345},
+                               {"+.12345", NoError, .12345},
+                               {"1.e234", NoError, 1e234},
+                               {"1.e-234", NoError, 1e-234},
+                               {"Infinity", NoError, kInf},
+                               {"+Infinity", NoError, kInf},
+                               {"-Infinity", NoError, -kInf},
+                               {"Nan", NoError, kNaN},
                                {"None", ConvertError::NoDigits},
                                {"1.2e-345", ConvertError::Underflow},
                                {"1.2e345", ConvertError::Overflow},
@@ -70,16 +70,16 @@ TEST(FloatParse, DbVerifyVectorsForDouble) {
 
 TEST(FloatParse, DbVerifyVectorsForFloat) {
     check(DbfType::Float, {
-                              {"0", OK, 0},
-                              {"1.2345", OK, static_cast<double>(1.2345f)},
-                              {".12345", OK, static_cast<double>(.12345f)},
-                              {"-.12345", OK, static_cast<double>(-.12345f)},
-                              {"+.12345", OK, static_cast<double>(.12345f)},
-                              {"1.e23", OK, static_cast<double>(1e23f)},
-                              {"1.e-23", OK, static_cast<double>(1e-23f)},
-                              {"Infinity", OK, kInf},
-                              {"-Infinity", OK, -kInf},
-                              {"Nan", OK, kNaN},
+                              {"0", NoError, 0},
+                              {"1.2345", NoError, static_cast<double>(1.2345f)},
+                              {".12345", NoError, static_cast<double>(.12345f)},
+                              {"-.12345", NoError, static_cast<double>(-.12345f)},
+                              {"+.12345", NoError, static_cast<double>(.12345f)},
+                              {"1.e23", NoError, static_cast<double>(1e23f)},
+                              {"1.e-23", NoError, static_cast<double>(1e-23f)},
+                              {"Infinity", NoError, kInf},
+                              {"-Infinity", NoError, -kInf},
+                              {"Nan", NoError, kNaN},
                               {"None", ConvertError::NoDigits},
                               {"1.2e-345", ConvertError::Underflow},
                               {"1.2e345", ConvertError::Overflow},
@@ -89,36 +89,36 @@ TEST(FloatParse, DbVerifyVectorsForFloat) {
 TEST(FloatParse, StrtodSyntax) {
     check(DbfType::Double,
           {
-              {"", OK, 0}, // dbPutStringNum: empty is zero
-              {"\t 1\n", OK, 1},
-              {"-1", OK, -1},
-              {"0x0", OK, 0},
-              {"0x1", OK, 1},
-              {"+0x1", OK, 1},
-              {"-0x1", OK, -1},
-              {"0xf", OK, 15},
-              {"0XF", OK, 15},
-              {"0xffffffff", OK, 4294967295.0},
-              {"-0x7fffffff", OK, -2147483647.0},
-              {"0x1.8p3", OK, 12},
-              {"0x.8", OK, 0.5},
-              {".1", OK, 0.1},
-              {"1e-1", OK, 0.1},
-              {"123.", OK, 123},
-              {"123.e-4", OK, 123e-4},
-              {"+.123e4", OK, 1230},
-              {"4294967295", OK, 4294967295.0},
-              {"-4294967296", OK, -4294967296.0},
-              {"NAN", OK, kNaN},
-              {"nan()", OK, kNaN},
-              {"nan(0x12_ab)", OK, kNaN},
-              {"INF", OK, kInf},
-              {"+INF", OK, kInf},
-              {"-inf", OK, -kInf},
-              {"iNfInItY", OK, kInf},
-              {"1e-300", OK, 1e-300},
-              {"1e300", OK, 1e300},
-              {"0x1p-1074", OK, std::numeric_limits<double>::denorm_min()}, // exact: no ERANGE
+              {"", NoError, 0}, // dbPutStringNum: empty is zero
+              {"\t 1\n", NoError, 1},
+              {"-1", NoError, -1},
+              {"0x0", NoError, 0},
+              {"0x1", NoError, 1},
+              {"+0x1", NoError, 1},
+              {"-0x1", NoError, -1},
+              {"0xf", NoError, 15},
+              {"0XF", NoError, 15},
+              {"0xffffffff", NoError, 4294967295.0},
+              {"-0x7fffffff", NoError, -2147483647.0},
+              {"0x1.8p3", NoError, 12},
+              {"0x.8", NoError, 0.5},
+              {".1", NoError, 0.1},
+              {"1e-1", NoError, 0.1},
+              {"123.", NoError, 123},
+              {"123.e-4", NoError, 123e-4},
+              {"+.123e4", NoError, 1230},
+              {"4294967295", NoError, 4294967295.0},
+              {"-4294967296", NoError, -4294967296.0},
+              {"NAN", NoError, kNaN},
+              {"nan()", NoError, kNaN},
+              {"nan(0x12_ab)", NoError, kNaN},
+              {"INF", NoError, kInf},
+              {"+INF", NoError, kInf},
+              {"-inf", NoError, -kInf},
+              {"iNfInItY", NoError, kInf},
+              {"1e-300", NoError, 1e-300},
+              {"1e300", NoError, 1e300},
+              {"0x1p-1074", NoError, std::numeric_limits<double>::denorm_min()}, // exact: no ERANGE
               {"\t \n", ConvertError::NoDigits},
               {"!", ConvertError::NoDigits},
               {".", ConvertError::NoDigits},
@@ -148,22 +148,22 @@ TEST(FloatParse, StrtodSyntax) {
 TEST(FloatParse, FloatRangeRules) {
     check(DbfType::Float,
           {
-              {"1e-30", OK, static_cast<double>(1e-30f)},
-              {"1e30", OK, static_cast<double>(1e30f)},
-              {"0.1", OK, static_cast<double>(0.1f)},
-              {"16777215", OK, 16777215},
-              {"16777217", OK, 16777216}, // rounded to float
-              {"-16777216", OK, -16777216},
-              {"0xffffff", OK, 16777215},
+              {"1e-30", NoError, static_cast<double>(1e-30f)},
+              {"1e30", NoError, static_cast<double>(1e30f)},
+              {"0.1", NoError, static_cast<double>(0.1f)},
+              {"16777215", NoError, 16777215},
+              {"16777217", NoError, 16777216}, // rounded to float
+              {"-16777216", NoError, -16777216},
+              {"0xffffff", NoError, 16777215},
               // Negative tiny values are not checked; they round to a float subnormal.
-              {"-1e-40", OK, static_cast<double>(-1e-40f)},
-              {"-1e-50", OK, -0.0},
+              {"-1e-40", NoError, static_cast<double>(-1e-40f)},
+              {"-1e-50", NoError, -0.0},
               {"1e-40", ConvertError::Underflow},
               {"1.1754943508222875e-38", ConvertError::Underflow}, // FLT_MIN itself
               {"1e40", ConvertError::Overflow},
               {"-1e40", ConvertError::Overflow},
               {"3.4028234663852886e38", ConvertError::Overflow}, // FLT_MAX itself
-              {"3.40282e38", OK, static_cast<double>(3.40282e38f)},
+              {"3.40282e38", NoError, static_cast<double>(3.40282e38f)},
           });
 }
 

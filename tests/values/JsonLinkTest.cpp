@@ -11,13 +11,13 @@ using namespace epicsdb::dbstatic;
 
 namespace {
 
-bool knownLinkType(std::string_view name) {
+bool knownJsonLinkType(std::string_view name) {
     return name == "x" || name == "z" || name == "calc" || name == "const";
 }
 
 // parseLink's verdict on a JSON text: "" when accepted, else the message.
 std::string verdict(const std::string& text,
-                    const std::function<bool(std::string_view)>& types = knownLinkType) {
+                    const std::function<bool(std::string_view)>& types = knownJsonLinkType) {
     ParsedLink link;
     std::string message;
     if (!parseLink(text, DbfType::InLink, types, link, &message))
@@ -192,7 +192,7 @@ TEST(JsonLink, NestingIsBoundedWithoutRecursion) {
 
 TEST(JsonLink, TheStoredTextIsTheStrippedValueAsWritten) {
     ParsedLink link;
-    ASSERT_TRUE(parseLink(" \t{\"z\" : {'good':2}}\n", DbfType::OutLink, knownLinkType, link));
+    ASSERT_TRUE(parseLink(" \t{\"z\" : {'good':2}}\n", DbfType::OutLink, knownJsonLinkType, link));
     EXPECT_EQ(link.type, LinkType::JsonLink);
     EXPECT_EQ(link.text, "{\"z\" : {'good':2}}");
 }

@@ -10,14 +10,15 @@ using namespace epicsdb::dbstatic;
 
 namespace {
 
-bool knownLinkType(std::string_view name) {
+bool knownFormatLinkType(std::string_view name) {
     return name == "x" || name == "z";
 }
 
 std::string readBack(const std::string& text, DbfType field = DbfType::InLink) {
     ParsedLink link;
     std::string message;
-    if (!parseLink(text, field, knownLinkType, link, &message)) return "(refused: " + message + ")";
+    if (!parseLink(text, field, knownFormatLinkType, link, &message))
+        return "(refused: " + message + ")";
     std::string out = "prefix:";
     formatLink(link, field, out);
     return out.substr(7);

@@ -41,7 +41,7 @@ std::string modifiers(const ParsedLink& link) {
     return out;
 }
 
-struct Row {
+struct LinkRow {
     std::string text;
     LinkType type;
     std::string target;
@@ -50,8 +50,8 @@ struct Row {
     DbfType field = DbfType::InLink;
 };
 
-void check(const std::vector<Row>& table) {
-    for (const Row& row : table) {
+void check(const std::vector<LinkRow>& table) {
+    for (const LinkRow& row : table) {
         SCOPED_TRACE("\"" + row.text + "\" as " + std::string(dbfTypeName(row.field)));
         ParsedLink link;
         std::string message;

@@ -25,7 +25,7 @@ std::string real(DbfType type, double value) {
     return out.substr(7);
 }
 
-constexpr std::uint64_t S(std::int64_t v) {
+constexpr std::uint64_t bits(std::int64_t v) {
     return static_cast<std::uint64_t>(v);
 }
 
@@ -40,19 +40,19 @@ TEST(IntegerFormat, DecimalAndHex) {
     const std::vector<Row> table{
         {DbfType::Char, 0, "0", "0x0"},
         {DbfType::Char, 127, "127", "0x7f"},
-        {DbfType::Char, S(-1), "-1", "0xffffffff"}, // via a 32-bit unsigned
-        {DbfType::Char, S(-128), "-128", "0xffffff80"},
+        {DbfType::Char, bits(-1), "-1", "0xffffffff"}, // via a 32-bit unsigned
+        {DbfType::Char, bits(-128), "-128", "0xffffff80"},
         {DbfType::UChar, 255, "255", "0xff"},
-        {DbfType::Short, S(-32768), "-32768", "0xffff8000"},
+        {DbfType::Short, bits(-32768), "-32768", "0xffff8000"},
         {DbfType::Short, 4660, "4660", "0x1234"},
         {DbfType::UShort, 65535, "65535", "0xffff"},
         {DbfType::Enum, 3, "3", "0x3"},
-        {DbfType::Long, S(INT32_MIN), "-2147483648", "0x80000000"},
+        {DbfType::Long, bits(INT32_MIN), "-2147483648", "0x80000000"},
         {DbfType::Long, 0x7fffffff, "2147483647", "0x7fffffff"},
-        {DbfType::Long, S(-1), "-1", "0xffffffff"},
+        {DbfType::Long, bits(-1), "-1", "0xffffffff"},
         {DbfType::ULong, 0xffffffffu, "4294967295", "0xffffffff"},
-        {DbfType::Int64, S(-1), "-1", "-0x1"}, // cvtInt64ToHexString: sign and magnitude
-        {DbfType::Int64, S(INT64_MIN), "-9223372036854775808", "-0x8000000000000000"},
+        {DbfType::Int64, bits(-1), "-1", "-0x1"}, // cvtInt64ToHexString: sign and magnitude
+        {DbfType::Int64, bits(INT64_MIN), "-9223372036854775808", "-0x8000000000000000"},
         {DbfType::Int64, 0x123456780fedcba9u, "1311768465134963625", "0x123456780fedcba9"},
         {DbfType::Int64, 0, "0", "0x0"},
         // (quirk) UINT64 is read through its low 32 bits.

@@ -7,7 +7,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kCheckUsage =
     "usage: epicsdb check [--dbd FILE]... [-I DIR]... [-m MACROS] [-S FILE]... FILE...\n"
     "       epicsdb check [--dbd FILE]... [-I DIR]... [-e NAME=VALUE]... st.cmd\n"
     "Loads the definitions (the standard ones built into epicsdb unless a .dbd is given),\n"
@@ -22,7 +22,7 @@ const char* plural(std::size_t count) {
 } // namespace
 
 int runCheck(const Arguments& args) {
-    cli::Command command("check", kUsage);
+    cli::Command command("check", kCheckUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
     bool quiet = false;

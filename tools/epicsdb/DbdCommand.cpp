@@ -14,14 +14,14 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kDbdUsage =
     "usage: epicsdb dbd [-I DIR]... [-o FILE] FILE...\n"
     "Reads the .dbd files in order (includes are searched in the -I directories, then among\n"
     "the definitions built into epicsdb) and writes all definitions as one expanded .dbd.\n\n";
 } // namespace
 
 int runDbd(const Arguments& args) {
-    cli::Command command("dbd", kUsage);
+    cli::Command command("dbd", kDbdUsage);
     loaders::LoaderOptions options;
     std::string outputPath;
     std::vector<std::string> files;

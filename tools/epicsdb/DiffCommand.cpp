@@ -19,7 +19,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kDiffUsage =
     "usage: epicsdb diff [input options] [--a-macros M] [--b-macros M] [--a-include DIR]...\n"
     "                    [--b-include DIR]... [--a-dbd FILE]... [--b-dbd FILE]...\n"
     "                    [--format text|json] [-o FILE] A B\n"
@@ -161,7 +161,7 @@ void renameFiles(diff::DatabaseDiff& result, const RevisionTree& tree) {
 } // namespace
 
 int runDiff(const Arguments& args) {
-    cli::Command command("diff", kUsage);
+    cli::Command command("diff", kDiffUsage);
     cli::InputOptions shared(command);
     SideOptions sideA;
     SideOptions sideB;

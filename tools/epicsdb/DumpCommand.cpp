@@ -10,7 +10,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kDumpUsage =
     "usage: epicsdb dump [--dbd FILE]... [-I DIR]... [-m MACROS] [-S FILE]...\n"
     "                    [--format db|json] [--level N] [--type RTYPE] [-o FILE] FILE...\n"
     "       epicsdb dump [--dbd FILE]... [-e NAME=VALUE]... [options] st.cmd\n"
@@ -24,7 +24,7 @@ bool isLevel(const std::string& text) {
 } // namespace
 
 int runDump(const Arguments& args) {
-    cli::Command command("dump", kUsage);
+    cli::Command command("dump", kDumpUsage);
     cli::InputOptions inputs(command);
     std::string format = "db";
     std::string level = "0";

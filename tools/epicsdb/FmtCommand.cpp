@@ -25,7 +25,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kFmtUsage =
     "usage: epicsdb fmt [--check | --diff | -i] [--keep-order] [--substitutions]\n"
     "                   [--dbd FILE]... [FILE...]\n"
     "Writes database files (.db, .template, .vdb) and substitution files (.substitutions,\n"
@@ -113,7 +113,7 @@ enum class Mode { Print, Check, Diff, InPlace };
 } // namespace
 
 int runFmt(const Arguments& args) {
-    cli::Command command("fmt", kUsage);
+    cli::Command command("fmt", kFmtUsage);
     bool check = false;
     bool diff = false;
     bool inPlace = false;

@@ -15,7 +15,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kGraphUsage =
     "usage: epicsdb graph [input options] [--focus NAME [--depth N] [--direction D]]\n"
     "                     [--cluster none|file|prefix] [--format dot|svg|json] [-o FILE] FILE...\n"
     "       epicsdb graph [--dbd FILE]... [-e NAME=VALUE]... [options] st.cmd\n"
@@ -68,7 +68,7 @@ std::string writeSvg(const graph::LinkGraph& linkGraph, const graph::GraphWriteO
 } // namespace
 
 int runGraph(const Arguments& args) {
-    cli::Command command("graph", kUsage);
+    cli::Command command("graph", kGraphUsage);
     cli::InputOptions inputs(command);
     std::string focus;
     std::string depth = "1";

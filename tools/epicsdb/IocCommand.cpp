@@ -14,7 +14,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kIocUsage =
     "usage: epicsdb ioc [--dbd FILE]... [-I DIR]... [-e NAME=VALUE]... [--strict-commands]\n"
     "                   [--format text|json] [--records] [--console] [-q] st.cmd\n"
     "Runs an IOC startup script offline from its folder, as iocsh runs it (environment,\n"
@@ -148,7 +148,7 @@ private:
 } // namespace
 
 int runIoc(const Arguments& args) {
-    cli::Command command("ioc", kUsage);
+    cli::Command command("ioc", kIocUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
     bool records = false;

@@ -18,7 +18,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kLintUsage =
     "usage: epicsdb lint [check's inputs] [-W FLAG]... [-x GLOB]... [--external FILE]...\n"
     "                    [--format text|json|sarif] [--list-rules] FILE... | st.cmd...\n"
     "Loads like 'epicsdb check' (several startup scripts are several IOCs: a facility), then\n"
@@ -53,7 +53,7 @@ bool readExternals(const std::string& path, std::vector<std::string>& out) {
 } // namespace
 
 int runLint(const Arguments& args) {
-    cli::Command command("lint", kUsage);
+    cli::Command command("lint", kLintUsage);
     cli::InputOptions inputs(command);
     std::vector<std::string> flags;
     std::vector<std::string> globs;

@@ -13,7 +13,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kLspUsage =
     "usage: epicsdb lsp [--stdio] [-j N]\n"
     "A Language Server (LSP 3.17) over standard input and output: diagnostics of check and\n"
     "lint as you type, hover, completion, go to definition, references, document symbols,\n"
@@ -25,7 +25,7 @@ const char* const kUsage =
 } // namespace
 
 int runLsp(const Arguments& args) {
-    cli::Command command("lsp", kUsage);
+    cli::Command command("lsp", kLspUsage);
     bool stdio = false;
     std::string jobs = "0";
     command.flag("--stdio", stdio,

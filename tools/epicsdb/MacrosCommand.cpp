@@ -15,7 +15,7 @@
 namespace epicsdb::tools {
 
 namespace {
-const char* const kUsage =
+const char* const kMacrosUsage =
     "usage: epicsdb macros [-M DEFS]... [--env] [--quiet] [--report] [--macro-limit SIZE]\n"
     "                      [--expand FILE]... [--text TEXT]...\n"
     "Expands text with EPICS macro rules ($(name), ${name}, defaults, scoped definitions).\n"
@@ -39,7 +39,7 @@ bool readAll(const std::string& path, std::string& text) {
 } // namespace
 
 int runMacros(const Arguments& args) {
-    cli::Command command("macros", kUsage);
+    cli::Command command("macros", kMacrosUsage);
     std::vector<std::string> definitions;
     std::vector<std::string> files;
     std::vector<std::string> texts;
