@@ -18,7 +18,10 @@
 #include <epicsdb/dbStatic/Writers.hpp>
 #include <epicsdb/loaders/Loader.hpp>
 
+#include <cfloat>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 using namespace epicsdb;
@@ -57,6 +60,14 @@ std::string describe(const FieldDef& field, std::string_view value, std::string_
     text.append(field.name).append(", value '").append(value).append("'");
     if (!more.empty()) text.append("\n").append(more);
     return text;
+}
+
+// A read-back of a floating-point field that is a subnormal number of its type.
+bool subnormalText(dbstatic::DbfType type, const std::string& text) {
+    using dbstatic::DbfType;
+    if (type != DbfType::Double && type != DbfType::Float) return false;
+    const double value = std::strtod(text.c_str(), nullptr);
+    return value != 0 && std::fabs(value) < (type == DbfType::Float ? FLT_MIN : DBL_MIN);
 }
 
 } // namespace
@@ -99,6 +110,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             continue;
         }
         const dbstatic::PutStatus again = db.putField(*record, field, *first);
+        if (again.error == PutError::Overflow && stored.ok() && subnormalText(field.type, *first)) {
+            // EPICS's quirk: a subnormal number written exactly ("0x1p-1073") is taken, but its
+            // decimal read-back is inexact, strtod says ERANGE and EPICS calls that "Too large
+            // to represent" (epicsParseDouble). There is no round trip to check.
+            allAccepted = false;
+            continue;
+        }
         fuzz::check(
             again.error == stored.error, "the value read back is not accepted again",
             describe(field, value, "read back '" + *first + "': " + std::string(again.text())));
