@@ -54,13 +54,6 @@ PutError fromConvert(ConvertError error) {
     return PutError::BadField;
 }
 
-bool hasMacroReference(std::string_view value) {
-    for (std::size_t i = value.find('$'); i != std::string_view::npos && i + 1 < value.size();
-         i = value.find('$', i + 1))
-        if (value[i + 1] == '(' || value[i + 1] == '{') return true;
-    return false;
-}
-
 // What the value rules of a field type are about.
 enum class ValueKind : std::uint8_t { String, Integer, Float, Menu, Device, Link, NoAccess };
 
@@ -122,6 +115,13 @@ std::optional<std::uint16_t> menuIndex(const FieldDef& field, std::string_view v
 }
 
 } // namespace
+
+bool hasMacroReference(std::string_view value) noexcept {
+    for (std::size_t i = value.find('$'); i != std::string_view::npos && i + 1 < value.size();
+         i = value.find('$', i + 1))
+        if (value[i + 1] == '(' || value[i + 1] == '{') return true;
+    return false;
+}
 
 PutStatus Database::checkField(const RecordType& type, const FieldDef& field,
                                std::string_view value) const {

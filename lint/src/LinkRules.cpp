@@ -131,6 +131,8 @@ void checkTarget(RuleContext& context, const dbstatic::Record& record,
     const dbstatic::Record* target = context.findTarget(targetName, &where);
     auto link = [&] { return std::string(field.name) + " of " + std::string(record.name()); };
     if (!target) {
+        // A name made with a macro (a template checked alone) is the startup script's to say.
+        if (dbstatic::hasMacroReference(targetName)) return;
         report("ext-link",
                link() + " names record \"" + std::string(targetName) + "\", which is not defined",
                {"declare it with #: external(\"" + std::string(targetName) +
@@ -153,6 +155,7 @@ void checkHardware(RuleContext& context, const dbstatic::Record& record,
     if (!dtyp || type.devices().empty()) return;
     // DTYP as stored (a choice string) or, unset, the first device support.
     const std::optional<std::string_view> stored = record.real().storedValue(dtyp->index);
+    if (stored && dbstatic::hasMacroReference(*stored)) return; // DTYP "$(DTYP)": not known
     std::optional<std::uint16_t> index = stored ? type.findDevice(*stored) : std::uint16_t{0};
     if (stored && !index) {
         const std::optional<std::string> choice = context.db().getString(record, *dtyp);

@@ -81,12 +81,13 @@ struct Loader::Impl {
     // costs (almost) no allocation: buffers, scanners, the parser stack, the macro table.
     SourceManager sources;
     Reporter reporter{sources, sink};
-    MacroLineExpander expander{options.quietMacroWarnings, options.macroExpansionLimit};
+    MacroLineExpander expander{options.quietMacroWarnings || options.templateAlone,
+                               options.macroExpansionLimit};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
                                 options.maxNestingDepth, options.maxFileBytes, options.fastPaths,
                                 options.jobs, options.parallelPieceBytes, options.environment,
-                                options.observer},
+                                options.observer, options.templateAlone},
                     sources, reporter, &expander};
     bool running = false;
 

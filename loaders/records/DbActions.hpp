@@ -78,6 +78,9 @@ public:
     void endRecord();
     // Whether a record statement is still open (its body is applied by endRecord()).
     [[nodiscard]] bool inRecord() const noexcept { return record_.node || record_.ignoreBody; }
+    // LoaderOptions::templateAlone: names and values holding a macro reference are taken as
+    // written.
+    void setTemplateAlone(bool on) noexcept { templateAlone_ = on; }
 
     // ---- the fused one-token statements (DbFusedActions.cpp) ----
     // `record(t, n)`, `field(N, v)`, `info(N, v)` and a recordtype's `field(N, DBF_X)`, each
@@ -95,6 +98,7 @@ public:
                    const ReplayFacts& facts = {});
 
 private:
+    bool templateAlone_ = false;
     // The record actions without telling the recorder (the fused forms tell it themselves).
     // `nameLine`: the line of the name when the caller knows it (0: look it up); `nameHash`,
     // likewise, its hash (Database::hashRecordName); `plainName`: the name is known to pass

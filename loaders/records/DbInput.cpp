@@ -39,6 +39,15 @@ struct DbInput::Open {
     // A streamed block lexed by the worker: the line it begins at (its record heads' lines are
     // counted from there); 0 for a text's pieces.
     std::uint32_t batchFirstLine = 0;
+    // A template checked alone (setTemplateAlone): its undefined macros, for the one warning
+    // given when the file ends: the first line that has one, how many lines do, the names.
+    struct UndefinedMacros {
+        std::uint32_t line = 0;
+        std::uint32_t column = 0;
+        std::uint32_t lines = 0;
+        std::string lineText;
+        std::vector<std::string> names; // in order of first use
+    } undefined;
 };
 
 namespace {
@@ -82,6 +91,8 @@ DbInput::Open& DbInput::pushOpen(std::uint32_t source, std::string_view path) {
     input.index = input.nextHead = 0;
     input.lastEnd = 0;
     input.batchFirstLine = 0;
+    input.undefined.lines = 0;
+    input.undefined.names.clear();
     input.scanner.setFusedStatements(fusedStatements_);
     return input;
 }
@@ -92,7 +103,33 @@ void DbInput::endAhead(Open& input) noexcept {
     input.ahead = input.aheadText = input.following = false;
 }
 
+void DbInput::reportUndefinedMacros(Open& input) {
+    DbInput::Open::UndefinedMacros& undefined = input.undefined;
+    if (undefined.lines == 0) return;
+    std::string names;
+    for (const std::string& name : undefined.names)
+        names += (names.empty() ? "" : ", ") + name;
+    const bool one = undefined.names.size() == 1;
+    std::string message = "undefined macro" + std::string(one ? " " : "s ") +
+                          (names.empty() ? std::string("references") : names) + " (on " +
+                          std::to_string(undefined.lines) + " line" +
+                          (undefined.lines == 1 ? "" : "s") + ")";
+    reporter_.reportLine(Severity::Warning, input.source, undefined.line, undefined.column,
+                         "macro-undefined", std::move(message), std::move(undefined.lineText),
+                         {"checked as a template: names and values that hold " +
+                          std::string(one ? "it" : "them") +
+                          " are taken as written; give values to check them expanded"});
+    undefined.lines = 0;
+    undefined.names.clear();
+}
+
+void DbInput::finishFiles() {
+    for (auto it = inputs_.rbegin(); it != inputs_.rend(); ++it)
+        reportUndefinedMacros(**it);
+}
+
 void DbInput::popOpen() {
+    reportUndefinedMacros(*inputs_.back());
     forgetSplits();
     // The worker lets go of the file before it is closed.
     endAhead(*inputs_.back());
@@ -102,6 +139,9 @@ void DbInput::popOpen() {
 }
 
 void DbInput::reset() {
+    // What a load left open is not reported in the next one.
+    for (const std::unique_ptr<Open>& input : inputs_)
+        input->undefined.lines = 0;
     while (!inputs_.empty())
         popOpen();
     offered_ = nullptr;
@@ -147,6 +187,24 @@ void DbInput::expandLine(Open& input, std::string_view text, std::string& out, s
     const auto column =
         static_cast<std::uint32_t>(at && *at != std::string_view::npos ? *at + 1 : 0);
     std::vector<std::string> notes = std::move(problems_.warnings);
+    if (templateAlone_ && !problems_.stopped) {
+        // The references left as written are the undefined macros: one warning per file.
+        DbInput::Open::UndefinedMacros& undefined = input.undefined;
+        const std::vector<std::string_view> names = maclib::referencedNames(expanded);
+        if (undefined.lines++ == 0) {
+            const std::optional<std::size_t> first =
+                names.empty() ? std::nullopt : maclib::findReference(raw, names.front());
+            undefined.line = line;
+            undefined.column = first ? static_cast<std::uint32_t>(*first + 1) : column;
+            undefined.lineText.assign(raw);
+        }
+        for (const std::string_view name : names)
+            if (std::find(undefined.names.begin(), undefined.names.end(), name) ==
+                undefined.names.end())
+                undefined.names.emplace_back(name);
+        problems_ = {};
+        return;
+    }
     if (problems_.stopped) {
         // The expansion was cut short: what it left is not the line, so none of it is read
         // (the newline stays, and with it the line numbers).

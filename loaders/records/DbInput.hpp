@@ -74,6 +74,12 @@ public:
     void setJson(bool json);
     // Closes every open file (for the next load).
     void reset();
+    // A template checked alone (LoaderOptions::templateAlone): the expander leaves undefined
+    // references as written, and each file's undefined macros are one warning, given when the
+    // file ends (or at finishFiles()), not one per line.
+    void setTemplateAlone(bool on) noexcept { templateAlone_ = on; }
+    // At the end of a load: the pending warnings of the files still open.
+    void finishFiles();
     // Fused statement tokens on or off (DbScanner::setFusedStatements), for files opened next.
     void setFusedStatements(bool fused) noexcept { fusedStatements_ = fused; }
     // The most text one file may give after macro expansion (LoaderOptions::maxFileBytes).
@@ -91,6 +97,7 @@ private:
     struct Open;
     Open& pushOpen(std::uint32_t source, std::string_view path);
     void popOpen();
+    void reportUndefinedMacros(Open& input);
     bool loadChunk(Open& input);
     bool loadCachedChunk(Open& input);
     bool loadStreamChunk(Open& input);
@@ -119,6 +126,7 @@ private:
     std::vector<std::unique_ptr<Open>> spare_;
     LineProblems problems_;
     bool fusedStatements_ = true;
+    bool templateAlone_ = false;
     std::uint64_t maxFileBytes_ = UINT32_MAX - 2;
     PreparedExpansion* offered_ = nullptr;
     const PreparedExpansion* taken_ = nullptr;

@@ -20,6 +20,8 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
       replayer_(sources, actions_, context_.db),
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);
+    input_.setTemplateAlone(context_.templateAlone);
+    actions_.setTemplateAlone(context_.templateAlone);
     input_.setMaxFileBytes(context_.maxFileBytes);
     const unsigned cores = context_.jobs ? context_.jobs : std::thread::hardware_concurrency();
     input_.setLexAhead(cores > 1, context_.parallelPieceBytes, &context_.db);
@@ -85,6 +87,7 @@ void DbReader::parse() {
     nextQueued_ = 0;
     parser_->parse();
     if (actions_.inRecord()) actions_.endRecord();
+    input_.finishFiles();
 }
 
 bool DbReader::pushResolved(std::string_view name, const Position* parent, CachedFile** cached) {

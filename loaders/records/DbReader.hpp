@@ -43,6 +43,7 @@ struct ReadContext {
     // Environment variables and working directory of the loads; null: the process's.
     const LoadEnvironment* environment = nullptr;
     LoadObserver* observer = nullptr; // LoaderOptions::observer
+    bool templateAlone = false;       // LoaderOptions::templateAlone
 };
 
 class DbReader {

@@ -25,8 +25,13 @@ bool DbActions::checkRecordName(std::string_view name, const Span& at) {
     if (plainRecordName(name)) return true;
     const char first = name.front();
     bool warnedControl = false;
-    for (char c : name) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
         const auto u = static_cast<unsigned char>(c);
+        // A template checked alone keeps its references as written: "$(P)pump" is a name.
+        if (c == '$' && templateAlone_ && i + 1 < name.size() &&
+            (name[i + 1] == '(' || name[i + 1] == '{'))
+            continue;
         if (u < 0x20) {
             if (!warnedControl) {
                 reporter_.warning(at.begin, "record-name",
@@ -267,6 +272,10 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
     const bool knownGood = keep && accepted_.known(*field, text);
     const dbstatic::PutStatus status =
         knownGood ? dbstatic::PutStatus{} : db_.checkField(type, *field, text);
+    if (status.error == PutError::UnexpandedMacro && templateAlone_) {
+        set(field->index, text); // as written: what the macro will be is not known here
+        return {};
+    }
     if (!status.ok()) {
         reportFieldValue(node, *field, text, status, valueAt);
         // A bad CALC expression is stored anyway, as EPICS does.

@@ -16,4 +16,21 @@ std::optional<std::size_t> findReference(std::string_view text, std::string_view
     return std::nullopt;
 }
 
+std::vector<std::string_view> referencedNames(std::string_view text) {
+    std::vector<std::string_view> names;
+    for (std::size_t at = text.find('$'); at != std::string_view::npos;
+         at = text.find('$', at + 1)) {
+        if (at + 1 >= text.size() || (text[at + 1] != '(' && text[at + 1] != '{')) continue;
+        const char close = text[at + 1] == '(' ? ')' : '}';
+        const std::size_t begin = at + 2;
+        std::size_t end = begin;
+        while (end < text.size() && text[end] != close && text[end] != '=' && text[end] != ',' &&
+               text[end] != '$')
+            ++end;
+        if (end < text.size() && end > begin && text[end] != '$')
+            names.push_back(text.substr(begin, end - begin));
+    }
+    return names;
+}
+
 } // namespace epicsdb::maclib

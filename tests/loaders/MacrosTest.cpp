@@ -117,3 +117,58 @@ TEST_F(Macros, TheEnvironmentIsNotConsultedForDatabaseMacros) {
     EXPECT_EQ(db.findRecord("value"), nullptr);
     ::unsetenv("EPICSDB_TEST_ENV");
 }
+
+// A template checked alone (lint of an installed database): what its macros will be is the
+// startup script's to say. Undefined ones are one warning for the file, naming them in order
+// of first use, at the first; names and values that hold them are taken as written; every
+// other check runs.
+TEST_F(Macros, ATemplateCheckedAloneTakesItsMacrosAsWritten) {
+    loaders::LoaderOptions options;
+    options.templateAlone = true;
+    loaders::Loader alone(db, diagnostics, options);
+    const std::string text = "record(ai, \"$(P)pump$(N)\") {\n"
+                             "    field(DTYP, \"$(DTYP)\")\n"
+                             "    field(HOPR, \"$(HIGH)\")\n"
+                             "    field(EGU, \"$(EGU=mbar)\")\n"
+                             "    field(INP, \"$(P)gauge$(N) CP\")\n"
+                             "}\n"
+                             "alias(\"$(P)pump$(N)\", \"$(P)first\")\n"
+                             "record(bo, \"$(P)valve\") {\n"
+                             "    field(ZNAM, \"Open\")\n"
+                             "}\n";
+    const auto result = alone.loadRecordsText("pump.template", text);
+    EXPECT_TRUE(result.ok) << allMessages();
+    ASSERT_EQ(diagnostics.items.size(), 1u) << allMessages();
+    const Diagnostic& d = diagnostics.items[0];
+    EXPECT_EQ(d.severity, Severity::Warning);
+    EXPECT_EQ(d.code, "macro-undefined");
+    EXPECT_EQ(d.message, "undefined macros P, N, DTYP, HIGH (on 6 lines)");
+    EXPECT_EQ(d.location.line, 1u);
+    EXPECT_EQ(d.location.column, 13u);
+    EXPECT_EQ(db.recordCount(), 2u);
+    EXPECT_EQ(field("$(P)pump$(N)", "INP"), "$(P)gauge$(N) CP");
+    EXPECT_EQ(field("$(P)pump$(N)", "EGU"), "mbar");
+    EXPECT_NE(db.findRecord("$(P)first"), nullptr);
+
+    // The checks that do not depend on the macros still run.
+    diagnostics.items.clear();
+    EXPECT_FALSE(alone
+                     .loadRecordsText("bad.template", "record(ai, \"$(P)x\") {\n"
+                                                      "    field(HOPR, \"high\")\n"
+                                                      "    field(PERC, \"$(P)\")\n"
+                                                      "}\n")
+                     .ok);
+    ASSERT_EQ(errors().size(), 2u) << allMessages();
+    EXPECT_EQ(errors()[0]->code, "field-value");
+    EXPECT_EQ(errors()[1]->code, "field-unknown");
+    ASSERT_EQ(warnings().size(), 1u) << allMessages();
+    EXPECT_EQ(warnings()[0]->message, "undefined macro P (on 2 lines)");
+}
+
+// EPICS refuses the same file: without templateAlone, its verdict stands.
+TEST_F(Macros, WithoutTemplateAloneNamesAndValuesWithMacrosAreRefusedAsEpicsDoes) {
+    EXPECT_FALSE(load("record(ai, \"$(P)pump\") {\n    field(HOPR, \"$(HIGH)\")\n}\n").ok);
+    ASSERT_EQ(errors().size(), 1u) << allMessages();
+    EXPECT_EQ(errors()[0]->code, "record-name");
+    EXPECT_EQ(warnings().size(), 2u) << allMessages(); // one per line, as EPICS
+}

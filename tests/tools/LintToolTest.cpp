@@ -48,6 +48,46 @@ TEST_F(LintTool, ListRulesNamesEveryRule) {
         EXPECT_NE(result.out.find(code), std::string::npos) << code;
 }
 
+// An installed database keeps the macros dbLoadRecords gives it at boot: lint takes it as a
+// template (one warning for its undefined macros, no error for names and values holding them,
+// no ext-link for a name made with one), and still finds what does not depend on them.
+TEST_F(LintTool, ADatabaseWithMacrosIsLintedAsATemplate) {
+    dir.write("pump.db", "record(ai, \"$(P)pump$(N)\") {\n"
+                         "    field(HOPR, \"$(HIGH)\")\n"
+                         "    field(INP, \"$(P)gauge$(N) CP CPP\")\n"
+                         "}\n");
+    const auto clean = run({"lint", "--format", "json", "pump.db"});
+    EXPECT_EQ(clean.status, 0) << clean.out << clean.err;
+    const std::vector<json> found = lines(clean.out);
+    ASSERT_EQ(found.size(), 3u) << clean.out;
+    EXPECT_EQ(found[0]["code"], "macro-undefined");
+    EXPECT_EQ(found[0]["severity"], "warning");
+    EXPECT_EQ(found[0]["message"], "undefined macros P, N, HIGH (on 3 lines)");
+    EXPECT_EQ(found[1]["code"], "link-mod"); // CP and CPP: not about the macros
+    EXPECT_EQ(found[1]["location"]["line"], 3);
+    EXPECT_EQ(found[2]["summary"]["errors"], 0);
+
+    dir.write("typo.db", "record(ai, \"$(P)pump\") {\n    field(HOPRR, \"$(HIGH)\")\n}\n");
+    const auto typo = run({"lint", "typo.db"});
+    EXPECT_EQ(typo.status, 1);
+    EXPECT_NE(typo.err.find("typo.db:2:11: error: ai record \"$(P)pump\" does not have a field "
+                            "\"HOPRR\""),
+              std::string::npos)
+        << typo.err;
+    // Values for the macros: the file as the IOC will load it.
+    const auto given = run({"lint", "-m", "P=vac:,N=1,HIGH=10", "--format", "json", "pump.db"});
+    EXPECT_EQ(given.status, 0) << given.err;
+    EXPECT_EQ(given.out.find("macro-undefined"), std::string::npos) << given.out;
+    // check gives EPICS's verdict.
+    EXPECT_EQ(run({"check", "pump.db"}).status, 1);
+    // -Werror makes the undefined macros an error too, unless -Wno-error=macro-undefined says
+    // otherwise (RULES_EPICSDB does), whatever the order.
+    EXPECT_EQ(run({"lint", "-Werror", "--format", "json", "pump.db"}).status, 1);
+    EXPECT_EQ(
+        run({"lint", "-Werror", "-Wno-error=macro-undefined", "-Wno-link-mod", "pump.db"}).status,
+        0);
+}
+
 TEST_F(LintTool, FindingsAsJsonLinesWithTheSummaryLast) {
     const auto result = run({"lint", "--format", "json", "pumps.db"});
     EXPECT_EQ(result.status, 0) << result.err;

@@ -24,6 +24,8 @@ const char* const kLintUsage =
     "Loads like 'epicsdb check' (several startup scripts are several IOCs: a facility), then\n"
     "looks for what EPICS accepts and an IOC trips over at run time: links to records or fields\n"
     "that do not exist, bad link modifiers, hardware addresses that do not fit DTYP, ...\n"
+    "Record files are templates: their undefined macros are one warning per file, and names\n"
+    "and values that hold them are taken as written ('epicsdb check' refuses them, as EPICS).\n"
     "-Wall, -Wnone, -Werror, -Werror=CODE, -WCODE, -Wno-CODE choose the findings; a comment\n"
     "'# epicsdb: ignore[CODE]' on the line or the line before silences one. Exit status 0\n"
     "without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
@@ -127,8 +129,9 @@ int runLint(const Arguments& args) {
     std::vector<Diagnostic> passed;
     if (!writeBaselinePath.empty()) filter.keepPassed(&passed);
     lint::LoadFindings loadFindings(filter);
-    // Everything that could be read is linted, even from a file with errors.
-    const LoadHooks hooks{{}, &loadFindings, true};
+    // Everything that could be read is linted, even from a file with errors. Files are
+    // templates: what their macros will be is the startup script's to say.
+    const LoadHooks hooks{{}, &loadFindings, true, nullptr, true};
 
     // One database per IOC; plain files make one.
     std::deque<dbstatic::Database> databases;

@@ -107,6 +107,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     options.observer = hooks.observer;
     options.keepFailedLoads = hooks.keepFailedLoads;
     options.environment = hooks.environment;
+    options.templateAlone = hooks.templateAlone;
     loaders::Loader loader(db, printer, options);
 
     using loaders::InputKind;

@@ -38,6 +38,9 @@ struct LoadHooks {
     // The environment and working directory of the loads of files (not of a startup script,
     // which has its own); null: the process's. For diff --git, which reads from a revision.
     const loaders::LoadEnvironment* environment = nullptr;
+    // Files (not a startup script, which gives its loads their macros) checked as templates
+    // alone (LoaderOptions::templateAlone): for lint.
+    bool templateAlone = false;
 };
 
 // Loads everything the options name into `db`: the embedded standard definitions unless a .dbd

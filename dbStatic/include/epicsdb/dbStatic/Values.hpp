@@ -28,6 +28,10 @@ EPICSDB_API std::string_view convertErrorText(ConvertError error) noexcept;
 // The dbVerify wording (SPEC 4.7): "Not a valid integer", "Number too large for field type", ...
 EPICSDB_API std::string_view verifyErrorText(ConvertError error) noexcept;
 
+// Whether a value holds a macro reference, "$(" or "${": EPICS refuses such a value in any
+// field ("Bad Field value"); a template checked alone keeps it as written.
+EPICSDB_API bool hasMacroReference(std::string_view value) noexcept;
+
 // Integer field put (SPEC 4.2). Skips leading/trailing whitespace, automatic base (0x hex,
 // leading 0 octal), optional sign. The empty string means 0 (dbPutStringNum); an all-blank
 // one is "No digits to convert", as in EPICS. dbVerify and dbIsDefaultValue have no empty

@@ -42,6 +42,13 @@ struct LoaderOptions {
     // dbQuietMacroWarnings: no "macLib:" warnings and $(X) markers. The per-line
     // "undefined macros" warning is still given, as in EPICS.
     bool quietMacroWarnings = false;
+    // A template checked alone, without the values its macros get at boot (epicsdb lint of a
+    // database file, an editor's buffer): references to undefined macros are left as written,
+    // each file's undefined macros are one warning (macro-undefined, at the first line with
+    // one, naming them all) instead of one per line, and a record name or field value that
+    // holds a reference is taken as written instead of refused for it (EPICS refuses both);
+    // every other check still runs. Off: EPICS's behaviour.
+    bool templateAlone = false;
     // dbTemplateMaxVars for dbLoadTemplate pattern headers.
     std::size_t templateMaxVars = 100;
     // Bounds that protect against hostile input (docs/LIMITS.md).
