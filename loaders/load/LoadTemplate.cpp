@@ -63,8 +63,7 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     if (impl.threads() > 1) {
         try {
             ahead.emplace(path, text, impl.options.templateMaxVars, macros,
-                          impl.options.quietMacroWarnings || impl.options.templateAlone,
-                          impl.options.macroExpansionLimit);
+                          Impl::quietExpansion(impl.options), impl.options.macroExpansionLimit);
         } catch (const std::system_error&) {
             // No thread to be had (a limit on threads or processes): one thread reads.
         }

@@ -48,7 +48,7 @@ const LoaderOptions& Loader::options() const noexcept {
 
 void Loader::setQuietMacroWarnings(bool quiet) noexcept {
     impl_->options.quietMacroWarnings = quiet;
-    impl_->expander.table().suppressWarnings(quiet || impl_->options.templateAlone);
+    impl_->expander.table().suppressWarnings(Impl::quietExpansion(impl_->options));
 }
 
 void Loader::setTemplateMaxVars(std::size_t count) noexcept {

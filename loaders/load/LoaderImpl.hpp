@@ -81,8 +81,11 @@ struct Loader::Impl {
     // costs (almost) no allocation: buffers, scanners, the parser stack, the macro table.
     SourceManager sources;
     Reporter reporter{sources, sink};
-    MacroLineExpander expander{options.quietMacroWarnings || options.templateAlone,
-                               options.macroExpansionLimit};
+    // Undefined references left as written: dbQuietMacroWarnings, or a template checked alone.
+    static bool quietExpansion(const LoaderOptions& o) noexcept {
+        return o.quietMacroWarnings || o.templateAlone;
+    }
+    MacroLineExpander expander{quietExpansion(options), options.macroExpansionLimit};
     DbReader reader{ReadContext{db, files, counters, options.includeDirs,
                                 options.embeddedDefinitions, options.maxIncludeDepth,
                                 options.maxNestingDepth, options.maxFileBytes, options.fastPaths,
