@@ -29,6 +29,32 @@ struct ContextFrame {
     bool command = false;
 };
 
+// Another place that explains a diagnostic: "first defined here", "set again here".
+struct RelatedLocation {
+    SourceLocation location;
+    std::string message;
+};
+
+// Bytes of one file, from (line, column) up to but not including (endLine, endColumn); 1-based,
+// columns count bytes. An empty range (end == start) is a place to insert at.
+struct SourceRange {
+    std::string file;
+    unsigned line = 0;
+    unsigned column = 0;
+    unsigned endLine = 0;
+    unsigned endColumn = 0;
+};
+
+// A change that resolves a diagnostic: the range's bytes become the replacement.
+struct FixIt {
+    std::string message; // shown as a note: `did you mean "DESC"?`
+    SourceRange range;
+    std::string replacement;
+    // `--fix` applies it unasked: the rule is sure of the result (one best spelling, a
+    // quoting change that keeps the value); otherwise it is offered only (editors).
+    bool safe = false;
+};
+
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string code;    // stable identifier, e.g. "field-unknown", "macro-undefined"
@@ -36,7 +62,9 @@ struct Diagnostic {
     SourceLocation location;
     std::vector<ContextFrame> context; // innermost first
     std::string sourceLine;            // the text of the line, without its newline
-    std::vector<std::string> notes;    // follow-ups such as `did you mean "DESC"?`
+    std::vector<std::string> notes;    // follow-ups that name no place and change nothing
+    std::vector<RelatedLocation> related;
+    std::vector<FixIt> fixes;
 };
 
 class DiagnosticSink {
