@@ -179,6 +179,15 @@ json toLspDiagnostics(const CheckResult& check, const Document& document,
                                {"message", frame.relation}});
         }
         json data = json::object();
+        for (const FixIt& fix : d.fixes) {
+            message += "\n" + fix.message;
+            if (!elsewhere && !data.contains("replacement")) data["replacement"] = fix.replacement;
+        }
+        for (const RelatedLocation& place : d.related)
+            related.push_back({{"location", locationJson(resolvedPath(check.workingDirectory,
+                                                                      place.location.file),
+                                                         place.location.line, documents, encoding)},
+                               {"message", place.message}});
         for (const std::string& note : d.notes) {
             message += "\n" + note;
             if (const auto suggestion = suggestionOf(note); suggestion && !elsewhere)
