@@ -1,8 +1,10 @@
 #include "DiagnosticPrinter.hpp"
 
 #include <epicsdb/loaders/DiagnosticText.hpp>
+#include <epicsdb/support/JsonString.hpp>
 
-#include <nlohmann/json.hpp>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <unistd.h>
 
@@ -10,88 +12,153 @@ namespace epicsdb::cli {
 
 namespace {
 
-// Keys stay in the order written, as the output has always had them.
-using Json = nlohmann::ordered_json;
-
-// Messages quote the user's files, which need not be UTF-8: replace bad bytes with U+FFFD
-// rather than let dump() throw.
-std::string serialize(const Json& json) {
-    return json.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-Json jsonLocation(const SourceLocation& where) {
-    Json out;
-    out["file"] = where.file;
-    out["line"] = where.line;
-    out["column"] = where.column;
-    return out;
-}
-
-// A SARIF location: the region only as far as it is known.
-Json sarifLocation(const SourceLocation& where) {
-    Json out;
-    out["physicalLocation"]["artifactLocation"]["uri"] = where.file;
-    if (where.line) {
-        Json& region = out["physicalLocation"]["region"];
-        region["startLine"] = where.line;
-        if (where.column) region["startColumn"] = where.column;
+// Compact JSON, keys in the order written, as the output has always had them. Messages quote
+// the user's files, which need not be UTF-8: the project's string spelling replaces bad bytes
+// with U+FFFD (support/JsonString.hpp).
+class JsonOut {
+public:
+    void begin() { writer_.StartObject(); }
+    void end() { writer_.EndObject(); }
+    void beginArray() { writer_.StartArray(); }
+    void endArray() { writer_.EndArray(); }
+    void key(std::string_view name) { string(name); }
+    void string(std::string_view text) { support::writeJsonString(writer_, text); }
+    void number(std::uint64_t value) { writer_.Uint64(value); }
+    void boolean(bool value) { writer_.Bool(value); }
+    void field(std::string_view name, std::string_view text) {
+        key(name);
+        string(text);
     }
-    return out;
+    void field(std::string_view name, std::uint64_t value) {
+        key(name);
+        number(value);
+    }
+    [[nodiscard]] std::string text() const { return {buffer_.GetString(), buffer_.GetSize()}; }
+
+private:
+    rapidjson::StringBuffer buffer_;
+    rapidjson::Writer<rapidjson::StringBuffer> writer_{buffer_};
+};
+
+void jsonLocation(JsonOut& out, const SourceLocation& where) {
+    out.begin();
+    out.field("file", where.file);
+    out.field("line", where.line);
+    out.field("column", where.column);
+    out.end();
 }
 
-Json jsonRange(const SourceRange& range) {
-    Json out;
-    out["file"] = range.file;
-    out["line"] = range.line;
-    out["column"] = range.column;
-    out["endLine"] = range.endLine;
-    out["endColumn"] = range.endColumn;
-    return out;
+void jsonRange(JsonOut& out, const SourceRange& range) {
+    out.begin();
+    out.field("file", range.file);
+    out.field("line", range.line);
+    out.field("column", range.column);
+    out.field("endLine", range.endLine);
+    out.field("endColumn", range.endColumn);
+    out.end();
+}
+
+// A SARIF location: the region only as far as it is known; `message` when there is one.
+void sarifLocation(JsonOut& out, const SourceLocation& where, std::string_view message = {}) {
+    out.begin();
+    out.key("physicalLocation");
+    out.begin();
+    out.key("artifactLocation");
+    out.begin();
+    out.field("uri", where.file);
+    out.end();
+    if (where.line) {
+        out.key("region");
+        out.begin();
+        out.field("startLine", where.line);
+        if (where.column) out.field("startColumn", where.column);
+        out.end();
+    }
+    out.end();
+    if (!message.empty()) {
+        out.key("message");
+        out.begin();
+        out.field("text", message);
+        out.end();
+    }
+    out.end();
 }
 
 // A fix-it as SARIF's fix object: one replacement in one artifact.
-Json sarifFix(const FixIt& fix) {
-    Json region;
-    region["startLine"] = fix.range.line;
-    region["startColumn"] = fix.range.column;
-    region["endLine"] = fix.range.endLine;
-    region["endColumn"] = fix.range.endColumn;
-    Json replacement;
-    replacement["deletedRegion"] = std::move(region);
-    replacement["insertedContent"]["text"] = fix.replacement;
-    Json change;
-    change["artifactLocation"]["uri"] = fix.range.file;
-    change["replacements"] = Json::array({std::move(replacement)});
-    Json out;
-    out["description"]["text"] = fix.message;
-    out["artifactChanges"] = Json::array({std::move(change)});
-    return out;
+void sarifFix(JsonOut& out, const FixIt& fix) {
+    out.begin();
+    out.key("description");
+    out.begin();
+    out.field("text", fix.message);
+    out.end();
+    out.key("artifactChanges");
+    out.beginArray();
+    out.begin();
+    out.key("artifactLocation");
+    out.begin();
+    out.field("uri", fix.range.file);
+    out.end();
+    out.key("replacements");
+    out.beginArray();
+    out.begin();
+    out.key("deletedRegion");
+    out.begin();
+    out.field("startLine", fix.range.line);
+    out.field("startColumn", fix.range.column);
+    out.field("endLine", fix.range.endLine);
+    out.field("endColumn", fix.range.endColumn);
+    out.end();
+    out.key("insertedContent");
+    out.begin();
+    out.field("text", fix.replacement);
+    out.end();
+    out.end();
+    out.endArray();
+    out.end();
+    out.endArray();
+    out.end();
 }
 
-Json sarifResult(const Diagnostic& d) {
+void sarifResult(JsonOut& out, const Diagnostic& d) {
     std::string text = d.message;
     for (const std::string& note : d.notes)
         text += "\nnote: " + note;
     for (const FixIt& fix : d.fixes)
         text += "\nnote: " + fix.message;
-    Json out;
-    out["ruleId"] = d.code;
-    out["level"] = loaders::severityName(d.severity); // SARIF's levels: error, warning, note
-    out["message"]["text"] = text;
-    out["locations"] = Json::array({sarifLocation(d.location)});
-    for (const ContextFrame& frame : d.context) {
-        Json related = sarifLocation(frame.location);
-        related["message"]["text"] = frame.relation;
-        out["relatedLocations"].push_back(std::move(related));
+    out.begin();
+    out.field("ruleId", d.code);
+    out.field("level", loaders::severityName(d.severity)); // SARIF's: error, warning, note
+    out.key("message");
+    out.begin();
+    out.field("text", text);
+    out.end();
+    out.key("locations");
+    out.beginArray();
+    sarifLocation(out, d.location);
+    out.endArray();
+    if (!d.context.empty() || !d.related.empty()) {
+        out.key("relatedLocations");
+        out.beginArray();
+        for (const ContextFrame& frame : d.context)
+            sarifLocation(out, frame.location, frame.relation);
+        for (const RelatedLocation& place : d.related)
+            sarifLocation(out, place.location, place.message);
+        out.endArray();
     }
-    for (const RelatedLocation& place : d.related) {
-        Json related = sarifLocation(place.location);
-        related["message"]["text"] = place.message;
-        out["relatedLocations"].push_back(std::move(related));
+    if (!d.fixes.empty()) {
+        out.key("fixes");
+        out.beginArray();
+        for (const FixIt& fix : d.fixes)
+            sarifFix(out, fix);
+        out.endArray();
     }
-    for (const FixIt& fix : d.fixes)
-        out["fixes"].push_back(sarifFix(fix));
-    return out;
+    out.end();
+}
+
+const char* levelName(Severity severity) {
+    return severity == Severity::Error     ? "error"
+           : severity == Severity::Warning ? "warning"
+                                           : "note";
 }
 
 } // namespace
@@ -101,71 +168,127 @@ DiagnosticPrinter::DiagnosticPrinter(DiagnosticFormat format)
                         format == DiagnosticFormat::Text && ::isatty(STDERR_FILENO)) {}
 
 std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
-    Json out;
-    out["severity"] = loaders::severityName(d.severity);
-    out["code"] = d.code;
-    out["message"] = d.message;
-    out["location"] = jsonLocation(d.location);
-    if (!d.sourceLine.empty()) out["sourceLine"] = d.sourceLine;
-    for (const ContextFrame& frame : d.context)
-        out["context"].push_back(
-            {{"relation", frame.relation}, {"location", jsonLocation(frame.location)}});
+    JsonOut out;
+    out.begin();
+    out.field("severity", loaders::severityName(d.severity));
+    out.field("code", d.code);
+    out.field("message", d.message);
+    out.key("location");
+    jsonLocation(out, d.location);
+    if (!d.sourceLine.empty()) out.field("sourceLine", d.sourceLine);
+    if (!d.context.empty()) {
+        out.key("context");
+        out.beginArray();
+        for (const ContextFrame& frame : d.context) {
+            out.begin();
+            out.field("relation", frame.relation);
+            out.key("location");
+            jsonLocation(out, frame.location);
+            out.end();
+        }
+        out.endArray();
+    }
     // Notes are what the text shows as notes: a fix-it's message is one of them.
-    for (const std::string& note : d.notes)
-        out["notes"].push_back(note);
-    for (const FixIt& fix : d.fixes)
-        out["notes"].push_back(fix.message);
-    for (const RelatedLocation& place : d.related)
-        out["related"].push_back(
-            {{"message", place.message}, {"location", jsonLocation(place.location)}});
-    for (const FixIt& fix : d.fixes)
-        out["fixes"].push_back({{"message", fix.message},
-                                {"range", jsonRange(fix.range)},
-                                {"replacement", fix.replacement},
-                                {"safe", fix.safe}});
-    return serialize(out);
+    if (!d.notes.empty() || !d.fixes.empty()) {
+        out.key("notes");
+        out.beginArray();
+        for (const std::string& note : d.notes)
+            out.string(note);
+        for (const FixIt& fix : d.fixes)
+            out.string(fix.message);
+        out.endArray();
+    }
+    if (!d.related.empty()) {
+        out.key("related");
+        out.beginArray();
+        for (const RelatedLocation& place : d.related) {
+            out.begin();
+            out.field("message", place.message);
+            out.key("location");
+            jsonLocation(out, place.location);
+            out.end();
+        }
+        out.endArray();
+    }
+    if (!d.fixes.empty()) {
+        out.key("fixes");
+        out.beginArray();
+        for (const FixIt& fix : d.fixes) {
+            out.begin();
+            out.field("message", fix.message);
+            out.key("range");
+            jsonRange(out, fix.range);
+            out.field("replacement", fix.replacement);
+            out.key("safe");
+            out.boolean(fix.safe);
+            out.end();
+        }
+        out.endArray();
+    }
+    out.end();
+    return out.text();
 }
 
 std::string DiagnosticPrinter::toJson(const CheckSummary& summary) {
-    Json counts;
-    counts["files"] = summary.files;
-    counts["records"] = summary.records;
-    counts["aliases"] = summary.aliases;
-    counts["errors"] = summary.errors;
-    counts["warnings"] = summary.warnings;
-    if (summary.commandsNotRun) counts["commandsNotRun"] = *summary.commandsNotRun;
-    Json out;
-    out["summary"] = std::move(counts);
-    return serialize(out);
+    JsonOut out;
+    out.begin();
+    out.key("summary");
+    out.begin();
+    out.field("files", summary.files);
+    out.field("records", summary.records);
+    out.field("aliases", summary.aliases);
+    out.field("errors", summary.errors);
+    out.field("warnings", summary.warnings);
+    if (summary.commandsNotRun) out.field("commandsNotRun", *summary.commandsNotRun);
+    out.end();
+    out.end();
+    return out.text();
 }
 
 std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostics,
                                        const std::vector<SarifRule>& rules) {
-    Json driver;
-    driver["name"] = "epicsdb";
-    driver["informationUri"] = "https://epics-controls.org";
+    JsonOut out;
+    out.begin();
+    out.field("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    out.field("version", "2.1.0");
+    out.key("runs");
+    out.beginArray();
+    out.begin();
+    out.key("tool");
+    out.begin();
+    out.key("driver");
+    out.begin();
+    out.field("name", "epicsdb");
+    out.field("informationUri", "https://epics-controls.org");
     if (!rules.empty()) {
-        driver["rules"] = Json::array();
+        out.key("rules");
+        out.beginArray();
         for (const SarifRule& rule : rules) {
-            Json entry;
-            entry["id"] = rule.id;
-            entry["shortDescription"]["text"] = rule.description;
-            entry["defaultConfiguration"]["level"] = rule.level == Severity::Error     ? "error"
-                                                     : rule.level == Severity::Warning ? "warning"
-                                                                                       : "note";
-            driver["rules"].push_back(std::move(entry));
+            out.begin();
+            out.field("id", rule.id);
+            out.key("shortDescription");
+            out.begin();
+            out.field("text", rule.description);
+            out.end();
+            out.key("defaultConfiguration");
+            out.begin();
+            out.field("level", levelName(rule.level));
+            out.end();
+            out.end();
         }
+        out.endArray();
     }
-    Json run;
-    run["tool"]["driver"] = std::move(driver);
-    run["results"] = Json::array();
+    out.end();
+    out.end();
+    out.key("results");
+    out.beginArray();
     for (const Diagnostic& d : diagnostics)
-        run["results"].push_back(sarifResult(d));
-    Json log;
-    log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
-    log["version"] = "2.1.0";
-    log["runs"] = Json::array({std::move(run)});
-    return serialize(log) + "\n";
+        sarifResult(out, d);
+    out.endArray();
+    out.end();
+    out.endArray();
+    out.end();
+    return out.text() + "\n";
 }
 
 void DiagnosticPrinter::finish() {
