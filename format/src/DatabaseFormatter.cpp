@@ -1,5 +1,5 @@
 // formatDatabase: reads a .db/.template text into statements with the comments and blank lines
-// around them, then writes the canonical layout (README.md, `epicsdb fmt`).
+// around them, then writes the canonical layout (docs/guide/fmt.md).
 #include "DbTokenizer.hpp"
 #include "LayoutWriter.hpp"
 
