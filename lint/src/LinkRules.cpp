@@ -2,7 +2,9 @@
 
 #include <epicsdb/dbStatic/Values.hpp>
 #include <epicsdb/support/Glob.hpp>
+#include <epicsdb/support/Similarity.hpp>
 
+#include <algorithm>
 #include <array>
 
 namespace epicsdb::lint {
@@ -15,9 +17,41 @@ struct FieldReporter {
     RuleContext& context;
     const dbstatic::Record& record;
     const dbstatic::FieldDef& field;
-    void operator()(std::string_view code, std::string message,
-                    std::vector<std::string> notes = {}) const {
-        context.report(code, record, std::move(message), std::move(notes), field.name);
+    void operator()(std::string_view code, std::string message, std::vector<std::string> notes = {},
+                    std::vector<FixIt> fixes = {}) const {
+        context.report(code, record, std::move(message), std::move(notes), field.name,
+                       std::move(fixes));
+    }
+    // A fix-it on the `nth` (0-based) whole-word `word` of the field's line, after the field's
+    // name: `replacement` in its place, or with `dropSpace`, the word and the blanks before it
+    // removed. None when the line does not hold it so (a value made by macros, a link written
+    // over several lines).
+    [[nodiscard]] std::vector<FixIt> wordFix(std::string_view word, int nth,
+                                             std::string replacement, std::string message,
+                                             bool dropSpace = false) const {
+        const SourceLocation at = context.locationOf(record, field.name);
+        if (at.line == 0 || at.column == 0) return {};
+        const std::string_view line = context.texts.text(at.file).line(at.line);
+        auto boundary = [](char c) { return c == ' ' || c == '\t' || c == '"'; };
+        std::size_t from = std::min<std::size_t>(at.column - 1, line.size());
+        for (std::size_t found = line.find(word, from); found != std::string_view::npos;
+             found = line.find(word, found + 1)) {
+            const std::size_t end = found + word.size();
+            if (found == 0 || !boundary(line[found - 1]) || end >= line.size() ||
+                !boundary(line[end]) || nth-- > 0)
+                continue;
+            std::size_t begin = found;
+            if (dropSpace)
+                while (begin > 0 && (line[begin - 1] == ' ' || line[begin - 1] == '\t'))
+                    --begin;
+            FixIt fix;
+            fix.message = std::move(message);
+            fix.range = {at.file, at.line, static_cast<unsigned>(begin + 1), at.line,
+                         static_cast<unsigned>(end + 1)};
+            fix.replacement = std::move(replacement);
+            return {std::move(fix)};
+        }
+        return {};
     }
 };
 using dbstatic::LinkType;
@@ -79,13 +113,33 @@ void checkModifiers(RuleContext& context, const dbstatic::Record& record,
     for (std::size_t i = 1; i < all.size(); ++i) {
         const std::string_view word = all[i];
         if (std::find(kKnown.begin(), kKnown.end(), word) == kKnown.end()) {
+            // Offered only when one modifier is nearest: PPP is as near to PP as to NPP.
+            std::string_view guess;
+            double best = 0.5;
+            int nearest = 0;
+            for (const char* known : kKnown) {
+                const double score = support::nameSimilarity(word, known);
+                if (score > best) {
+                    best = score;
+                    guess = known;
+                    nearest = 1;
+                } else if (score == best) {
+                    ++nearest;
+                }
+            }
+            std::vector<FixIt> fixes;
+            if (nearest == 1 && !guess.empty())
+                fixes = report.wordFix(word, 0, std::string(guess),
+                                       "did you mean \"" + std::string(guess) + "\"?");
             report("link-mod", "unknown link modifier \"" + std::string(word) + "\" in " + where(),
-                   {"modifiers are NPP, PP, CA, CP, CPP and NMS, MS, MSI, MSS"});
+                   {"modifiers are NPP, PP, CA, CP, CPP and NMS, MS, MSI, MSS"}, std::move(fixes));
             continue;
         }
         if (std::find(seen.begin(), seen.begin() + seenCount, word) != seen.begin() + seenCount) {
             report("link-mod",
-                   "link modifier \"" + std::string(word) + "\" given twice in " + where());
+                   "link modifier \"" + std::string(word) + "\" given twice in " + where(), {},
+                   report.wordFix(word, 1, "", "remove the second \"" + std::string(word) + "\"",
+                                  true));
             continue;
         }
         seen[seenCount++] = word;
@@ -106,7 +160,8 @@ void checkModifiers(RuleContext& context, const dbstatic::Record& record,
         }
         if ((word == "CP" || word == "CPP") && field.type != DbfType::InLink)
             report("link-mod",
-                   "\"" + std::string(word) + "\" applies to input links only, not to " + where());
+                   "\"" + std::string(word) + "\" applies to input links only, not to " + where(),
+                   {}, report.wordFix(word, 0, "", "remove \"" + std::string(word) + "\"", true));
     }
 }
 

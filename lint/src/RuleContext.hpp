@@ -49,7 +49,8 @@ struct RuleContext {
                                             std::string_view field) const;
     // A finding of `code` (a rule of Rules.hpp) about `record`, or about its `field`.
     void report(std::string_view code, const dbstatic::Record& record, std::string message,
-                std::vector<std::string> notes = {}, std::string_view field = {}) const {
+                std::vector<std::string> notes = {}, std::string_view field = {},
+                std::vector<FixIt> fixes = {}) const {
         Diagnostic d;
         const Rule* rule = findRule(code);
         d.severity = rule ? rule->severity : Severity::Warning;
@@ -57,6 +58,9 @@ struct RuleContext {
         d.message = std::move(message);
         d.location = field.empty() ? locationOf(record) : locationOf(record, field);
         d.notes = std::move(notes);
+        for (FixIt& fix : fixes)
+            fix.safe = rule && rule->fix == FixKind::Safe;
+        d.fixes = std::move(fixes);
         sink.report(std::move(d));
     }
     [[nodiscard]] bool isExternal(std::string_view name) const;

@@ -13,7 +13,8 @@ constexpr std::array kRules{
          "a link names a field that the target record's type does not have"},
     Rule{"link-mod", Severity::Warning,
          "a link modifier that is not one, is repeated, contradicts another or does not apply "
-         "to that kind of link"},
+         "to that kind of link",
+         FixKind::Offered},
     Rule{"hw-link", Severity::Warning,
          "INP/OUT is a hardware address of another kind than the DTYP's device support "
          "expects, or a hardware address on a soft DTYP"},

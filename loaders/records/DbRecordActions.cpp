@@ -2,8 +2,8 @@
 // forms, fields, info items and aliases. Each public action first tells the plan recorder
 // (which keeps it only while it records), then applies.
 #include "DbActions.hpp"
-#include "Similarity.hpp"
 #include "source/SyntaxMessage.hpp"
+#include <epicsdb/support/Similarity.hpp>
 
 #include <epicsdb/dbStatic/Values.hpp>
 #include <epicsdb/support/Hash.hpp>
@@ -14,6 +14,8 @@ namespace epicsdb::loaders {
 
 using dbstatic::DbfType;
 using dbstatic::PutError;
+using support::bestMatch;
+using support::bestMatchOf;
 
 using Action = ReplayPlan::Action;
 

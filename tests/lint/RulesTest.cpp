@@ -62,7 +62,7 @@ TEST_F(Rules, LinkFieldTheTargetTypeDoesNotHave) {
 
 TEST_F(Rules, LinkModifiers) {
     load("record(ai, \"a\") {\n"
-         "    field(INP, \"b PPP\")\n"     // unknown
+         "    field(INP, \"b NPPP\")\n"    // unknown
          "    field(SIOL, \"b NPP PP\")\n" // contradiction
          "}\n"
          "record(ao, \"b\") {\n"
@@ -71,6 +71,31 @@ TEST_F(Rules, LinkModifiers) {
          "    field(SIML, \"a MS MS\")\n" // repeated
          "}\n");
     EXPECT_THAT(lint(), ElementsAre("link-mod@2", "link-mod@3", "link-mod@6", "link-mod@8"));
+    // Fix-its an editor offers (not --fix: a modifier changes how the link processes).
+    auto fixOf = [&](std::size_t i) {
+        EXPECT_EQ(findings.items[i].fixes.size(), 1u) << findings.items[i].message;
+        return findings.items[i].fixes.empty() ? epicsdb::FixIt{} : findings.items[i].fixes[0];
+    };
+    const epicsdb::FixIt unknown = fixOf(0);
+    EXPECT_EQ(unknown.replacement, "NPP");
+    EXPECT_EQ(unknown.range.line, 2u);
+    EXPECT_EQ(unknown.range.column, 19u);
+    EXPECT_EQ(unknown.range.endColumn, 23u);
+    EXPECT_FALSE(unknown.safe);
+    EXPECT_TRUE(findings.items[1].fixes.empty()); // NPP or PP: a person decides
+    const epicsdb::FixIt cp = fixOf(2);
+    EXPECT_EQ(cp.replacement, "");
+    EXPECT_EQ(cp.range.column, 18u); // " CP" goes, blank included
+    EXPECT_EQ(cp.range.endColumn, 21u);
+    const epicsdb::FixIt twice = fixOf(3);
+    EXPECT_EQ(twice.range.column, 22u); // the second "MS"
+    EXPECT_EQ(twice.range.endColumn, 25u);
+}
+
+TEST_F(Rules, AModifierAsNearToTwoGetsNoFix) {
+    load("record(ai, \"a\") {\n    field(INP, \"b PPP\")\n}\n"); // NPP or PP?
+    EXPECT_THAT(lint(), ElementsAre("link-mod@2"));
+    EXPECT_TRUE(findings.items[0].fixes.empty());
 }
 
 const char* const kVmeDevice = "device(ai, VME_IO, devAiVme, \"Vme\")\n";

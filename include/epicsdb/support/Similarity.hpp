@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace epicsdb::loaders {
+namespace epicsdb::support {
 
 inline double nameSimilarity(std::string_view a, std::string_view b) {
     const std::size_t norm = 2 * std::max(a.size(), b.size());
@@ -54,4 +54,4 @@ std::string_view bestMatch(std::string_view name, const Range& candidates, NameO
     return match ? std::string_view(nameOf(*match)) : std::string_view();
 }
 
-} // namespace epicsdb::loaders
+} // namespace epicsdb::support
