@@ -93,7 +93,7 @@ TEST_F(Rules, LinkModifiers) {
 }
 
 TEST_F(Rules, AModifierAsNearToTwoGetsNoFix) {
-    load("record(ai, \"a\") {\n    field(INP, \"b PPP\")\n}\n"); // NPP or PP?
+    load("record(ai, \"a\") {\n    field(INP, \"a PPP\")\n}\n"); // NPP or PP?
     EXPECT_THAT(lint(), ElementsAre("link-mod@2"));
     EXPECT_TRUE(findings.items[0].fixes.empty());
 }
