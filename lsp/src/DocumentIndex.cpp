@@ -1,5 +1,7 @@
 #include "DocumentIndex.hpp"
 
+#include <epicsdb/CharClass.hpp>
+
 #include <optional>
 
 namespace epicsdb::lsp {
@@ -7,10 +9,10 @@ namespace epicsdb::lsp {
 namespace {
 bool isWordChar(char c) {
     const auto u = static_cast<unsigned char>(c);
-    return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || c == '_' ||
-           c == '-' || c == '+' || c == ':' || c == '.' || c == '[' || c == ']' || c == '<' ||
-           c == '>' || c == ';' || c == '$' || c == '/' || c == '*' || c == '=' || c == '!' ||
-           c == '@' || c == '&' || c == '%' || c == '^' || c == '?' || c == '~' || u >= 0x80;
+    return chars::isIdentifier(c) || c == '-' || c == '+' || c == ':' || c == '.' || c == '[' ||
+           c == ']' || c == '<' || c == '>' || c == ';' || c == '$' || c == '/' || c == '*' ||
+           c == '=' || c == '!' || c == '@' || c == '&' || c == '%' || c == '^' || c == '?' ||
+           c == '~' || u >= 0x80;
 }
 
 struct Token {

@@ -1,12 +1,14 @@
 #include "Features.hpp"
 
+#include "Protocol.hpp"
+#include "RangeJson.hpp"
 #include "Uri.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Types.hpp>
 #include <epicsdb/format/Formatter.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -15,17 +17,14 @@ namespace epicsdb::lsp {
 using nlohmann::json;
 
 namespace {
-json positionJson(Position p) {
-    return {{"line", p.line}, {"character", p.character}};
-}
+// A completion list stays short enough for an editor to filter as one types.
+constexpr std::size_t kMostRecordsOffered = 2000;
+// Above any field index of a record type: every index has as many digits.
+constexpr std::size_t kSortTextPadding = 10000;
 
 Range rangeOf(const Document& document, Span span, Encoding encoding) {
     return {document.lines.positionOf(document.text, span.begin, encoding),
             document.lines.positionOf(document.text, span.end, encoding)};
-}
-
-json rangeJson(const Range& r) {
-    return {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}};
 }
 
 json locationOf(const Document& document, Span span, Encoding encoding) {
@@ -132,7 +131,7 @@ std::vector<std::string> choicesOf(const dbstatic::RecordType& type,
 }
 
 json markdown(std::string text, const Range& range) {
-    return {{"contents", {{"kind", "markdown"}, {"value", std::move(text)}}},
+    return {{"contents", {{"kind", MarkupKind::Markdown}, {"value", std::move(text)}}},
             {"range", rangeJson(range)}};
 }
 
@@ -205,9 +204,9 @@ std::string linkTarget(std::string_view value) {
     value = value.substr(0, value.find_first_of(" \t"));
     // A number is a constant.
     if (!value.empty() &&
-        (std::isdigit(static_cast<unsigned char>(value.front())) ||
+        (chars::isDigit(value.front()) ||
          ((value.front() == '-' || value.front() == '+' || value.front() == '.') &&
-          value.size() > 1 && std::isdigit(static_cast<unsigned char>(value[1])))))
+          value.size() > 1 && chars::isDigit(value[1]))))
         return {};
     // name.FIELD: the field is not part of the name (a '.' inside $(...) is).
     std::size_t dot = std::string_view::npos;
@@ -286,7 +285,7 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
     const dbstatic::Database& db = databaseOf(document);
     json items = json::array();
 
-    auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    const auto isIdent = chars::isIdentifier;
     // The word being typed, back to a quote, a parenthesis, a comma or a blank.
     std::size_t wordStart = before.size();
     while (wordStart > 0 && before[wordStart - 1] != '"' && before[wordStart - 1] != '(' &&
@@ -307,12 +306,13 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         for (const MacroSetting& macro : document.check->macros)
             if (names.insert(macro.name).second)
                 items.push_back({{"label", macro.name},
-                                 {"kind", 6},
+                                 {"kind", CompletionItemKind::Variable},
                                  {"detail", "= " + macro.value + " (" + macro.where + ")"}});
         for (const MacroReference& macro : document.index->macros)
             if (names.insert(macro.name).second)
-                items.push_back(
-                    {{"label", macro.name}, {"kind", 6}, {"detail", "used in this file"}});
+                items.push_back({{"label", macro.name},
+                                 {"kind", CompletionItemKind::Variable},
+                                 {"detail", "used in this file"}});
         return {{"isIncomplete", false}, {"items", items}};
     }
 
@@ -329,8 +329,9 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
 
     if (endsWithKeyword("record") || endsWithKeyword("grecord")) {
         for (const dbstatic::RecordType& type : db.recordTypes())
-            items.push_back(
-                {{"label", std::string(type.name())}, {"kind", 7}, {"detail", "record type"}});
+            items.push_back({{"label", std::string(type.name())},
+                             {"kind", CompletionItemKind::Class},
+                             {"detail", "record type"}});
         return {{"isIncomplete", false}, {"items", items}};
     }
     const RecordEntry* record = document.index->recordAt(offset);
@@ -339,13 +340,14 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         if (!type) return {{"isIncomplete", false}, {"items", items}};
         for (const dbstatic::FieldDef& field : type->fields()) {
             if (field.type == dbstatic::DbfType::NoAccess || field.name == "NAME") continue;
-            items.push_back(
-                {{"label", std::string(field.name)},
-                 {"kind", 5},
-                 {"detail", std::string(dbstatic::dbfTypeName(field.type))},
-                 {"documentation", std::string(field.prompt)},
-                 // The fields with a prompt group (those DCT shows) first.
-                 {"sortText", (field.isDct() ? "0" : "1") + std::to_string(10000 + field.index)}});
+            items.push_back({{"label", std::string(field.name)},
+                             {"kind", CompletionItemKind::Field},
+                             {"detail", std::string(dbstatic::dbfTypeName(field.type))},
+                             {"documentation", std::string(field.prompt)},
+                             // The fields with a prompt group (those DCT shows) first, then in the
+                             // order of the record type (the index padded to sort as text).
+                             {"sortText", (field.isDct() ? "0" : "1") +
+                                              std::to_string(kSortTextPadding + field.index)}});
         }
         return {{"isIncomplete", false}, {"items", items}};
     }
@@ -369,7 +371,7 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         if (def) {
             for (const std::string& choice : choicesOf(*type, *def))
                 items.push_back({{"label", choice},
-                                 {"kind", 20},
+                                 {"kind", CompletionItemKind::EnumMember},
                                  {"detail", def->menu ? std::string(def->menu->name()) : "DTYP"}});
             if (dbstatic::isLinkType(def->type)) {
                 std::set<std::string> names;
@@ -377,14 +379,14 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
                     for (const RecordEntry& other : open.index->records)
                         if (!other.name.text.empty() && names.insert(other.name.text).second)
                             items.push_back({{"label", other.name.text},
-                                             {"kind", 18},
+                                             {"kind", CompletionItemKind::Reference},
                                              {"detail", "record(" + other.type.text + ")"}});
                 for (const dbstatic::RecordType& t : db.recordTypes())
-                    for (const dbstatic::Record* r = t.firstRecord(); r && names.size() < 2000;
-                         r = r->next())
+                    for (const dbstatic::Record* r = t.firstRecord();
+                         r && names.size() < kMostRecordsOffered; r = r->next())
                         if (names.insert(std::string(r->name())).second)
                             items.push_back({{"label", std::string(r->name())},
-                                             {"kind", 18},
+                                             {"kind", CompletionItemKind::Reference},
                                              {"detail", "record(" + std::string(t.name()) + ")"}});
             }
         }
@@ -470,14 +472,14 @@ json documentSymbols(const FeatureContext& context, const OpenDocument& document
             children.push_back(
                 {{"name", field.name.text.empty() ? "?" : field.name.text},
                  {"detail", field.value.text},
-                 {"kind", field.info ? 7 : 8},
+                 {"kind", field.info ? SymbolKind::Property : SymbolKind::Field},
                  {"range", rangeJson(rangeOf(doc, {field.name.span.begin, field.value.span.end},
                                              context.encoding))},
                  {"selectionRange", rangeJson(rangeOf(doc, field.name.span, context.encoding))}});
         out.push_back(
             {{"name", record.name.text},
              {"detail", record.type.text},
-             {"kind", 23},
+             {"kind", SymbolKind::Struct},
              {"range", rangeJson(rangeOf(doc, record.whole, context.encoding))},
              {"selectionRange", rangeJson(rangeOf(doc, record.name.span, context.encoding))},
              {"children", std::move(children)}});
@@ -485,7 +487,7 @@ json documentSymbols(const FeatureContext& context, const OpenDocument& document
     for (const Word& file : document.index->templateFiles)
         out.push_back({{"name", file.text},
                        {"detail", "template"},
-                       {"kind", 1},
+                       {"kind", SymbolKind::File},
                        {"range", rangeJson(rangeOf(doc, file.span, context.encoding))},
                        {"selectionRange", rangeJson(rangeOf(doc, file.span, context.encoding))}});
     return out;
@@ -513,26 +515,6 @@ json formatting(const FeatureContext& context, const OpenDocument& document, std
     if (result.text == doc.text) return json::array();
     const Position end = doc.lines.positionOf(doc.text, doc.text.size(), context.encoding);
     return json::array({{{"range", rangeJson({{0, 0}, end})}, {"newText", result.text}}});
-}
-
-json codeActions(const OpenDocument& document, const json& diagnostics) {
-    json out = json::array();
-    if (!diagnostics.is_array()) return out;
-    for (const json& diagnostic : diagnostics) {
-        if (!diagnostic.is_object() || !diagnostic.contains("data") ||
-            !diagnostic["data"].is_object())
-            continue;
-        const json& data = diagnostic["data"];
-        if (!data.contains("replacement") || !data["replacement"].is_string()) continue;
-        const std::string replacement = data["replacement"].get<std::string>();
-        json edit = {{"range", diagnostic.at("range")}, {"newText", replacement}};
-        out.push_back({{"title", "Replace with \"" + replacement + "\""},
-                       {"kind", "quickfix"},
-                       {"diagnostics", json::array({diagnostic})},
-                       {"isPreferred", true},
-                       {"edit", {{"changes", {{document.document->uri, json::array({edit})}}}}}});
-    }
-    return out;
 }
 
 } // namespace epicsdb::lsp

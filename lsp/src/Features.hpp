@@ -1,6 +1,6 @@
 // The editor features over open documents: hover, completion, go to definition, references,
-// document symbols, formatting and the "did you mean" code actions. Each is a function of the
-// open documents (their text, index and last check) and a position; results are LSP JSON.
+// document symbols and formatting (the code actions are CodeActions.hpp's). Each is a function of
+// the open documents (their text, index and last check) and a position; results are LSP JSON.
 #pragma once
 
 #include "Checker.hpp"
@@ -44,8 +44,5 @@ struct FeatureContext {
 // The edits of textDocument/formatting; `error` is set when the text cannot be formatted.
 [[nodiscard]] nlohmann::json formatting(const FeatureContext& context, const OpenDocument& document,
                                         std::string& error);
-// Quick fixes for the diagnostics of the request that carry a replacement.
-[[nodiscard]] nlohmann::json codeActions(const OpenDocument& document,
-                                         const nlohmann::json& diagnostics);
 
 } // namespace epicsdb::lsp

@@ -3,10 +3,12 @@
 #include <epicsdb/lsp/Framing.hpp>
 
 #include "Checker.hpp"
+#include "CodeActions.hpp"
 #include "DiagnosticConversion.hpp"
 #include "DocumentIndex.hpp"
 #include "Documents.hpp"
 #include "Features.hpp"
+#include "Protocol.hpp"
 #include "Uri.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,22 +17,15 @@
 #include <map>
 #include <new>
 #include <optional>
-#include <set>
+#include <span>
 #include <stdexcept>
+#include <variant>
 
 namespace epicsdb::lsp {
 
 using nlohmann::json;
 
 namespace {
-// JSON-RPC and LSP error codes.
-constexpr int kParseError = -32700;
-constexpr int kInvalidRequest = -32600;
-constexpr int kMethodNotFound = -32601;
-constexpr int kInvalidParams = -32602;
-constexpr int kInternalError = -32603;
-constexpr int kServerNotInitialized = -32002;
-constexpr int kRequestFailed = -32803;
 // No LSP message nests deeper; deeper JSON is refused before anything copies it (copies and
 // dumps of JSON recurse).
 constexpr int kMaxDepth = 64;
@@ -47,14 +42,15 @@ struct RequestError : std::runtime_error {
 
 const json& member(const json& object, const char* name) {
     if (!object.is_object() || !object.contains(name))
-        throw RequestError(kInvalidParams, std::string("missing '") + name + "'");
+        throw RequestError(ErrorCodes::InvalidParams, std::string("missing '") + name + "'");
     return object[name];
 }
 
 std::string stringMember(const json& object, const char* name) {
     const json& value = member(object, name);
     if (!value.is_string())
-        throw RequestError(kInvalidParams, std::string("'") + name + "' must be a string");
+        throw RequestError(ErrorCodes::InvalidParams,
+                           std::string("'") + name + "' must be a string");
     return value.get<std::string>();
 }
 
@@ -62,7 +58,7 @@ Position positionOf(const json& value) {
     const json& line = member(value, "line");
     const json& character = member(value, "character");
     if (!line.is_number_unsigned() || !character.is_number_unsigned())
-        throw RequestError(kInvalidParams,
+        throw RequestError(ErrorCodes::InvalidParams,
                            "a position's line and character must be unsigned integers");
     return {
         static_cast<std::uint32_t>(std::min<std::uint64_t>(line.get<std::uint64_t>(), UINT32_MAX)),
@@ -70,10 +66,16 @@ Position positionOf(const json& value) {
             std::min<std::uint64_t>(character.get<std::uint64_t>(), UINT32_MAX))};
 }
 
-// What the server keeps of an open document besides its text: its last check, and the index
-// of its text, made when a feature (or a diagnostic) first needs it after a change.
+Range rangeOf(const json& value) {
+    return {positionOf(member(value, "start")), positionOf(member(value, "end"))};
+}
+
+// What the server keeps of an open document besides its text: its last check, the
+// diagnostics published from it (with their quick fixes), and the index of its text, made
+// when a feature (or a diagnostic) first needs it after a change.
 struct DocumentState {
     CheckResult check;
+    std::vector<PublishedDiagnostic> published;
     std::optional<DocumentIndex> index;
 
     const DocumentIndex& indexOf(const Document& document) {
@@ -82,6 +84,12 @@ struct DocumentState {
                                                                  : indexDatabase(document.text);
         return *index;
     }
+};
+
+// The open documents as the features see them, and the one a request is about.
+struct DocumentRequest {
+    FeatureContext features;
+    OpenDocument document;
 };
 } // namespace
 
@@ -98,6 +106,20 @@ struct Server::Impl {
     Documents documents;
     std::map<std::string, DocumentState, std::less<>> states; // by URI
 
+    // The methods the server knows, one table: the name, the handler of a request or of a
+    // notification, and whether it is taken only while running (between initialize and
+    // shutdown) or in any state (initialize and exit, which look at the state themselves).
+    using RequestHandler = json (Impl::*)(const json& params);
+    using NotificationHandler = void (Impl::*)(const json& params);
+    enum class Accepted { WhileRunning, Always };
+    struct Method {
+        std::string_view name;
+        std::variant<RequestHandler, NotificationHandler> handler;
+        Accepted accepted = Accepted::WhileRunning;
+    };
+    static std::span<const Method> methods();
+    static const Method* findMethod(std::string_view name);
+
     void respond(const json& id, json result) {
         send(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}.dump(
             -1, ' ', false, json::error_handler_t::replace));
@@ -113,17 +135,63 @@ struct Server::Impl {
 
     void handle(std::string_view body);
     void dispatch(const std::string& method, const json& params, const json* id);
-    json request(const std::string& method, const json& params);
-    void notification(const std::string& method, const json& params);
+    void dispatchNotification(const std::string& method, const Method* entry, const json& params);
+    void requireRunning() const;
+
+    // Requests.
     json initialize(const json& params);
+    json shutdown(const json& params);
+    json hover(const json& params);
+    json completion(const json& params);
+    json definition(const json& params);
+    json references(const json& params);
+    json documentSymbol(const json& params);
+    json formatting(const json& params);
+    json codeAction(const json& params);
+
+    // Notifications.
+    void exit(const json& params);
+    void didOpen(const json& params);
+    void didChange(const json& params);
+    void didClose(const json& params);
+    // A file on disk changed (a project file, an include that is not open): check again.
+    void filesChanged(const json& params);
 
     // Checks a document again and publishes its diagnostics; then the open documents that
     // read it (a template, an include) are checked again too.
     void recheck(const std::string& uri, bool dependents);
     void publish(const std::string& uri);
     FeatureContext context();
-    const OpenDocument requireDocument(const FeatureContext& context, const json& params) const;
+    DocumentRequest documentRequest(const json& params);
 };
+
+std::span<const Server::Impl::Method> Server::Impl::methods() {
+    static constexpr Method kMethods[] = {
+        {"initialize", &Impl::initialize, Accepted::Always},
+        {"shutdown", &Impl::shutdown},
+        {"textDocument/hover", &Impl::hover},
+        {"textDocument/completion", &Impl::completion},
+        {"textDocument/definition", &Impl::definition},
+        {"textDocument/references", &Impl::references},
+        {"textDocument/documentSymbol", &Impl::documentSymbol},
+        {"textDocument/formatting", &Impl::formatting},
+        {"textDocument/codeAction", &Impl::codeAction},
+        {"exit", &Impl::exit, Accepted::Always},
+        {"textDocument/didOpen", &Impl::didOpen},
+        {"textDocument/didChange", &Impl::didChange},
+        {"textDocument/didClose", &Impl::didClose},
+        {"textDocument/didSave", &Impl::filesChanged},
+        {"workspace/didChangeWatchedFiles", &Impl::filesChanged},
+        // Anything else ($/cancelRequest, $/setTrace, initialized, ...) needs nothing.
+    };
+    return kMethods;
+}
+
+const Server::Impl::Method* Server::Impl::findMethod(std::string_view name) {
+    for (const Method& method : methods())
+        if (method.name == name) return &method;
+    return nullptr;
+}
 
 void Server::Impl::handle(std::string_view body) {
     json message;
@@ -133,10 +201,11 @@ void Server::Impl::handle(std::string_view body) {
             return true;
         });
     } catch (const json::parse_error& error) {
-        fail(nullptr, kParseError, std::string("the message is not JSON: ") + error.what());
+        fail(nullptr, ErrorCodes::ParseError,
+             std::string("the message is not JSON: ") + error.what());
         return;
     } catch (const TooDeep& error) {
-        fail(nullptr, kParseError, error.what());
+        fail(nullptr, ErrorCodes::ParseError, error.what());
         return;
     }
     const json* id = nullptr;
@@ -145,7 +214,7 @@ void Server::Impl::handle(std::string_view body) {
         if (given.is_string() || given.is_number_integer() || given.is_null()) id = &given;
     }
     if (!message.is_object() || message.value("jsonrpc", json()) != "2.0") {
-        fail(id ? *id : json(nullptr), kInvalidRequest,
+        fail(id ? *id : json(nullptr), ErrorCodes::InvalidRequest,
              "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")");
         return;
     }
@@ -154,68 +223,78 @@ void Server::Impl::handle(std::string_view body) {
         // object that is neither is refused.
         if (message.contains("id") && (message.contains("result") || message.contains("error")))
             return;
-        fail(id ? *id : json(nullptr), kInvalidRequest, "a message without a method");
+        fail(id ? *id : json(nullptr), ErrorCodes::InvalidRequest, "a message without a method");
         return;
     }
     if (!message["method"].is_string()) {
-        if (id) fail(*id, kInvalidRequest, "the method must be a string");
+        if (id) fail(*id, ErrorCodes::InvalidRequest, "the method must be a string");
         return;
     }
     if (message.contains("id") && !id) {
-        fail(nullptr, kInvalidRequest, "a request id must be a number or a string");
+        fail(nullptr, ErrorCodes::InvalidRequest, "a request id must be a number or a string");
         return;
     }
     const json params = message.value("params", json::object());
     dispatch(message["method"].get<std::string>(), params, id);
 }
 
+void Server::Impl::requireRunning() const {
+    if (state == State::Uninitialized)
+        throw RequestError(ErrorCodes::ServerNotInitialized,
+                           "the server is not initialized (send initialize first)");
+    if (state == State::ShutDown)
+        throw RequestError(ErrorCodes::InvalidRequest,
+                           "the server is shut down (only exit is accepted)");
+}
+
 void Server::Impl::dispatch(const std::string& method, const json& params, const json* id) {
+    const Method* entry = findMethod(method);
     if (!id) {
-        // Notifications: never answered, whatever goes wrong.
-        try {
-            notification(method, params);
-        } catch (const std::bad_alloc&) {
-            notify("window/logMessage", {{"type", 1}, {"message", method + ": out of memory"}});
-        } catch (const std::exception& error) {
-            notify("window/logMessage", {{"type", 1}, {"message", method + ": " + error.what()}});
-        }
+        dispatchNotification(method, entry, params);
         return;
     }
     try {
-        if (method == "initialize") {
-            if (state != State::Uninitialized)
-                throw RequestError(kInvalidRequest, "initialize was sent twice");
-            respond(*id, initialize(params));
-            state = State::Running;
-            return;
-        }
-        if (state == State::Uninitialized)
-            throw RequestError(kServerNotInitialized,
-                               "the server is not initialized (send initialize first)");
-        if (state == State::ShutDown)
-            throw RequestError(kInvalidRequest, "the server is shut down (only exit is accepted)");
-        if (method == "shutdown") {
-            state = State::ShutDown;
-            shutdownRequested = true;
-            respond(*id, nullptr);
-            return;
-        }
-        respond(*id, request(method, params));
+        const RequestHandler* handler =
+            entry ? std::get_if<RequestHandler>(&entry->handler) : nullptr;
+        if (!handler || entry->accepted != Accepted::Always) requireRunning();
+        if (!handler) throw RequestError(ErrorCodes::MethodNotFound, "method not found: " + method);
+        respond(*id, (this->**handler)(params));
     } catch (const RequestError& error) {
         fail(*id, error.code, error.what());
     } catch (const json::exception& error) {
-        fail(*id, kInvalidParams, std::string("bad parameters: ") + error.what());
+        fail(*id, ErrorCodes::InvalidParams, std::string("bad parameters: ") + error.what());
     } catch (const std::bad_alloc&) {
-        fail(*id, kInternalError, "out of memory");
+        fail(*id, ErrorCodes::InternalError, "out of memory");
     } catch (const std::exception& error) {
-        fail(*id, kInternalError, error.what());
+        fail(*id, ErrorCodes::InternalError, error.what());
+    }
+}
+
+void Server::Impl::dispatchNotification(const std::string& method, const Method* entry,
+                                        const json& params) {
+    const NotificationHandler* handler =
+        entry ? std::get_if<NotificationHandler>(&entry->handler) : nullptr;
+    // Unknown, or before initialize or after shutdown (LSP 3.17): dropped.
+    if (!handler || (entry->accepted != Accepted::Always && state != State::Running)) return;
+    // Never answered, whatever goes wrong.
+    try {
+        (this->**handler)(params);
+    } catch (const std::bad_alloc&) {
+        notify("window/logMessage",
+               {{"type", MessageType::Error}, {"message", method + ": out of memory"}});
+    } catch (const std::exception& error) {
+        notify("window/logMessage",
+               {{"type", MessageType::Error}, {"message", method + ": " + error.what()}});
     }
 }
 
 json Server::Impl::initialize(const json& params) {
-    if (!params.is_object()) throw RequestError(kInvalidParams, "initialize needs parameters");
+    if (state != State::Uninitialized)
+        throw RequestError(ErrorCodes::InvalidRequest, "initialize was sent twice");
+    if (!params.is_object())
+        throw RequestError(ErrorCodes::InvalidParams, "initialize needs parameters");
     // The position encoding: UTF-8 when the client offers it (no counting), else UTF-16.
-    std::string chosen = "utf-16";
+    std::string chosen = PositionEncodingKind::Utf16;
     if (const json* general = params.contains("capabilities") &&
                                       params["capabilities"].is_object() &&
                                       params["capabilities"].contains("general")
@@ -224,12 +303,12 @@ json Server::Impl::initialize(const json& params) {
         general && general->is_object() && general->contains("positionEncodings") &&
         (*general)["positionEncodings"].is_array()) {
         for (const json& offered : (*general)["positionEncodings"])
-            if (offered == "utf-8") {
-                chosen = "utf-8";
+            if (offered == PositionEncodingKind::Utf8) {
+                chosen = PositionEncodingKind::Utf8;
                 break;
             }
     }
-    encoding = chosen == "utf-8" ? Encoding::Utf8 : Encoding::Utf16;
+    encoding = chosen == PositionEncodingKind::Utf8 ? Encoding::Utf8 : Encoding::Utf16;
     // The workspace: its first folder, else rootUri, else rootPath.
     std::optional<std::string> root;
     if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array() &&
@@ -246,16 +325,25 @@ json Server::Impl::initialize(const json& params) {
     json capabilities = {
         {"positionEncoding", chosen},
         {"textDocumentSync",
-         {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+         {{"openClose", true},
+          {"change", TextDocumentSyncKind::Incremental},
+          {"save", {{"includeText", false}}}}},
         {"hoverProvider", true},
         {"completionProvider", {{"triggerCharacters", json::array({"(", "\"", ",", "$", "{"})}}},
         {"definitionProvider", true},
         {"referencesProvider", true},
         {"documentSymbolProvider", true},
         {"documentFormattingProvider", true},
-        {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}};
+        {"codeActionProvider", {{"codeActionKinds", json::array({CodeActionKind::QuickFix})}}}};
+    state = State::Running;
     return {{"capabilities", capabilities},
             {"serverInfo", {{"name", "epicsdb"}, {"version", options.version}}}};
+}
+
+json Server::Impl::shutdown(const json&) {
+    state = State::ShutDown;
+    shutdownRequested = true;
+    return nullptr;
 }
 
 FeatureContext Server::Impl::context() {
@@ -271,103 +359,123 @@ FeatureContext Server::Impl::context() {
     return out;
 }
 
-const OpenDocument Server::Impl::requireDocument(const FeatureContext& context,
-                                                 const json& params) const {
+DocumentRequest Server::Impl::documentRequest(const json& params) {
+    DocumentRequest out{context(), {}};
     const std::string uri = stringMember(member(params, "textDocument"), "uri");
-    const OpenDocument* found = context.find(uri);
-    if (!found) throw RequestError(kInvalidParams, "the document is not open: " + uri);
-    return *found;
+    const OpenDocument* found = out.features.find(uri);
+    if (!found) throw RequestError(ErrorCodes::InvalidParams, "the document is not open: " + uri);
+    out.document = *found;
+    return out;
 }
 
-json Server::Impl::request(const std::string& method, const json& params) {
-    static const std::set<std::string, std::less<>> kDocumentRequests = {
-        "textDocument/hover",      "textDocument/completion",     "textDocument/definition",
-        "textDocument/references", "textDocument/documentSymbol", "textDocument/formatting",
-        "textDocument/codeAction"};
-    if (!kDocumentRequests.count(method))
-        throw RequestError(kMethodNotFound, "method not found: " + method);
-    const FeatureContext features = context();
-    const OpenDocument document = requireDocument(features, params);
-    if (method == "textDocument/hover")
-        return hover(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/completion")
-        return completion(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/definition")
-        return definition(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/references") {
-        bool declaration = false;
-        if (params.contains("context") && params["context"].is_object())
-            declaration = params["context"].value("includeDeclaration", false);
-        return references(features, document, positionOf(member(params, "position")), declaration);
-    }
-    if (method == "textDocument/documentSymbol") return documentSymbols(features, document);
-    if (method == "textDocument/formatting") {
-        std::string error;
-        json edits = formatting(features, document, error);
-        if (!error.empty()) throw RequestError(kRequestFailed, error);
-        return edits;
-    }
-    const json& context = member(params, "context");
-    return codeActions(document, member(context, "diagnostics"));
+json Server::Impl::hover(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::hover(request.features, request.document, positionOf(member(params, "position")));
 }
 
-void Server::Impl::notification(const std::string& method, const json& params) {
-    if (method == "exit") {
-        state = State::Exited;
-        return;
+json Server::Impl::completion(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::completion(request.features, request.document,
+                           positionOf(member(params, "position")));
+}
+
+json Server::Impl::definition(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::definition(request.features, request.document,
+                           positionOf(member(params, "position")));
+}
+
+json Server::Impl::references(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    bool declaration = false;
+    if (params.contains("context") && params["context"].is_object())
+        declaration = params["context"].value("includeDeclaration", false);
+    return lsp::references(request.features, request.document,
+                           positionOf(member(params, "position")), declaration);
+}
+
+json Server::Impl::documentSymbol(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    return documentSymbols(request.features, request.document);
+}
+
+json Server::Impl::formatting(const json& params) {
+    const DocumentRequest request = documentRequest(params);
+    std::string error;
+    json edits = lsp::formatting(request.features, request.document, error);
+    if (!error.empty()) throw RequestError(ErrorCodes::RequestFailed, error);
+    return edits;
+}
+
+json Server::Impl::codeAction(const json& params) {
+    const std::string uri = stringMember(member(params, "textDocument"), "uri");
+    if (!documents.find(uri))
+        throw RequestError(ErrorCodes::InvalidParams, "the document is not open: " + uri);
+    const Range requested = rangeOf(member(params, "range"));
+    json only;
+    if (params.contains("context") && params["context"].is_object())
+        only = params["context"].value("only", json());
+    const auto state = states.find(uri);
+    if (state == states.end()) return json::array();
+    return codeActions(state->second.published, requested, only);
+}
+
+void Server::Impl::exit(const json&) {
+    state = State::Exited;
+}
+
+void Server::Impl::didOpen(const json& params) {
+    const json& item = member(params, "textDocument");
+    const std::string uri = stringMember(item, "uri");
+    const json& version = member(item, "version");
+    documents.open(uri, item.value("languageId", std::string()),
+                   version.is_number_integer() ? version.get<long long>() : 0,
+                   stringMember(item, "text"));
+    recheck(uri, true);
+}
+
+void Server::Impl::didChange(const json& params) {
+    const json& item = member(params, "textDocument");
+    const std::string uri = stringMember(item, "uri");
+    std::vector<TextEdit> edits;
+    for (const json& change : member(params, "contentChanges")) {
+        TextEdit edit;
+        edit.text = stringMember(change, "text");
+        if (change.contains("range")) edit.range = rangeOf(change["range"]);
+        edits.push_back(std::move(edit));
     }
-    // Before initialize, notifications are dropped (LSP 3.17); after shutdown too.
-    if (state != State::Running) return;
-    if (method == "textDocument/didOpen") {
-        const json& item = member(params, "textDocument");
-        const std::string uri = stringMember(item, "uri");
-        const json& version = member(item, "version");
-        documents.open(uri, item.value("languageId", std::string()),
-                       version.is_number_integer() ? version.get<long long>() : 0,
-                       stringMember(item, "text"));
-        recheck(uri, true);
-    } else if (method == "textDocument/didChange") {
-        const json& item = member(params, "textDocument");
-        const std::string uri = stringMember(item, "uri");
-        std::vector<TextEdit> edits;
-        for (const json& change : member(params, "contentChanges")) {
-            TextEdit edit;
-            edit.text = stringMember(change, "text");
-            if (change.contains("range"))
-                edit.range = Range{positionOf(member(change["range"], "start")),
-                                   positionOf(member(change["range"], "end"))};
-            edits.push_back(std::move(edit));
-        }
-        const json& version = member(item, "version");
-        if (!documents.change(uri, version.is_number_integer() ? version.get<long long>() : 0,
-                              std::move(edits), encoding))
-            throw RequestError(kInvalidParams, "didChange of a document that is not open: " + uri);
-        recheck(uri, true);
-    } else if (method == "textDocument/didClose") {
-        const std::string uri = stringMember(member(params, "textDocument"), "uri");
-        const Document* document = documents.find(uri);
-        const std::string path = document ? document->path : std::string();
-        documents.close(uri);
-        states.erase(uri);
-        notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
-        // Those that read it read the file on disk again.
-        std::vector<std::string> readers;
-        for (const auto& [other, state] : states) {
-            const auto& read = state.check.filesRead;
-            if (!path.empty() && std::find(read.begin(), read.end(), path) != read.end())
-                readers.push_back(other);
-        }
-        for (const std::string& other : readers)
-            recheck(other, false);
-    } else if (method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles") {
-        // Files on disk changed (a project file, an include that is not open): check again.
-        std::vector<std::string> uris;
-        for (const auto& entry : states)
-            uris.push_back(entry.first);
-        for (const std::string& uri : uris)
-            recheck(uri, false);
+    const json& version = member(item, "version");
+    if (!documents.change(uri, version.is_number_integer() ? version.get<long long>() : 0,
+                          std::move(edits), encoding))
+        throw RequestError(ErrorCodes::InvalidParams,
+                           "didChange of a document that is not open: " + uri);
+    recheck(uri, true);
+}
+
+void Server::Impl::didClose(const json& params) {
+    const std::string uri = stringMember(member(params, "textDocument"), "uri");
+    const Document* document = documents.find(uri);
+    const std::string path = document ? document->path : std::string();
+    documents.close(uri);
+    states.erase(uri);
+    notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
+    // Those that read it read the file on disk again.
+    std::vector<std::string> readers;
+    for (const auto& [other, state] : states) {
+        const auto& read = state.check.filesRead;
+        if (!path.empty() && std::find(read.begin(), read.end(), path) != read.end())
+            readers.push_back(other);
     }
-    // Anything else ($/cancelRequest, $/setTrace, initialized, ...) needs nothing.
+    for (const std::string& other : readers)
+        recheck(other, false);
+}
+
+void Server::Impl::filesChanged(const json&) {
+    std::vector<std::string> uris;
+    for (const auto& entry : states)
+        uris.push_back(entry.first);
+    for (const std::string& uri : uris)
+        recheck(uri, false);
 }
 
 void Server::Impl::recheck(const std::string& uri, bool dependents) {
@@ -375,6 +483,7 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
     if (!document) return;
     DocumentState& state = states[uri];
     state.index.reset();
+    state.published.clear();
     CheckOptions checkOptions;
     checkOptions.jobs = options.jobs;
     state.check = checkDocument(*document, workspaceRoot, documents, checkOptions, &state.check);
@@ -395,16 +504,15 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
 
 void Server::Impl::publish(const std::string& uri) {
     const Document* document = documents.find(uri);
-    const auto state = states.find(uri);
-    if (!document || state == states.end() || !state->second.check.database) return;
-    notify("textDocument/publishDiagnostics",
-           {{"uri", uri},
-            {"version", document->version},
-            {"diagnostics",
-             toLspDiagnostics(
-                 state->second.check, *document,
-                 [&]() -> const DocumentIndex& { return state->second.indexOf(*document); },
-                 documents, encoding)}});
+    const auto found = states.find(uri);
+    if (!document || found == states.end() || !found->second.check.database) return;
+    DocumentState& state = found->second;
+    state.published = toLspDiagnostics(
+        state.check, *document, [&]() -> const DocumentIndex& { return state.indexOf(*document); },
+        documents, encoding);
+    notify("textDocument/publishDiagnostics", {{"uri", uri},
+                                               {"version", document->version},
+                                               {"diagnostics", diagnosticsJson(state.published)}});
 }
 
 Server::Server(Send send, ServerOptions options)
@@ -418,7 +526,8 @@ void Server::handle(std::string_view body) {
 }
 
 void Server::badFrame(std::string_view problem) {
-    impl_->fail(nullptr, kParseError, "the message cannot be read: " + std::string(problem));
+    impl_->fail(nullptr, ErrorCodes::ParseError,
+                "the message cannot be read: " + std::string(problem));
 }
 
 bool Server::exited() const noexcept {
