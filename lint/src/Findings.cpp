@@ -85,8 +85,7 @@ void LoadFindings::recordDefinedAgain(std::string_view name, std::string_view ty
     d.message = "record \"" + std::string(name) + "\" is defined again (as " + std::string(type) +
                 "): its fields are added to the first definition";
     d.location = again;
-    d.notes.push_back("the first definition is at " + first.file + ":" +
-                      std::to_string(first.line));
+    d.related.push_back({first, "the first definition"});
     d.notes.push_back("write record(\"*\", \"" + std::string(name) + "\") to add to it on purpose");
     findings_.report(std::move(d));
 }

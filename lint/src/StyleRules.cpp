@@ -38,20 +38,39 @@ public:
     }
 
 private:
-    void report(std::string_view code, unsigned line, unsigned column, std::string message,
-                std::vector<std::string> notes = {}) {
+    static Diagnostic finding(std::string_view code, SourceLocation where, std::string message) {
         Diagnostic d;
         const Rule* rule = findRule(code);
         d.severity = rule ? rule->severity : Severity::Warning;
         d.code = code;
         d.message = std::move(message);
-        d.location = {std::string(file_), line, column};
+        d.location = std::move(where);
+        return d;
+    }
+    void report(std::string_view code, unsigned line, unsigned column, std::string message,
+                std::vector<std::string> notes = {}) {
+        Diagnostic d = finding(code, {std::string(file_), line, column}, std::move(message));
         d.notes = std::move(notes);
         sink_.report(std::move(d));
     }
     void report(std::string_view code, const StyleToken& at, std::string message,
                 std::vector<std::string> notes = {}) {
         report(code, at.line, at.column, std::move(message), std::move(notes));
+    }
+    // A finding whose fix puts `replacement` in place of the `length` bytes at line:column; the
+    // rule's FixKind says whether --fix may apply it.
+    void reportWithFix(std::string_view code, unsigned line, unsigned column, std::string message,
+                       std::size_t length, std::string replacement, std::string fixMessage) {
+        Diagnostic d = finding(code, {std::string(file_), line, column}, std::move(message));
+        const Rule* rule = findRule(code);
+        FixIt fix;
+        fix.message = std::move(fixMessage);
+        fix.range = {std::string(file_), line, column, line,
+                     column + static_cast<unsigned>(length)};
+        fix.replacement = std::move(replacement);
+        fix.safe = rule && rule->fix == FixKind::Safe;
+        d.fixes.push_back(std::move(fix));
+        sink_.report(std::move(d));
     }
     const StyleToken& token(std::size_t ahead = 0) const {
         const auto& tokens = scanner_.tokens();
@@ -87,9 +106,12 @@ private:
         }
     }
     void needsQuotes(const StyleToken& arg, std::string_view what) {
+        // A bare word holds no quote or backslash: quoted, it keeps its value.
         if (arg.kind == Kind::Word)
-            report("quoted", arg,
-                   std::string(what) + " " + std::string(arg.text) + " is not quoted");
+            reportWithFix("quoted", arg.line, arg.column,
+                          std::string(what) + " " + std::string(arg.text) + " is not quoted",
+                          arg.text.size(), "\"" + std::string(arg.text) + "\"",
+                          "quote it: \"" + std::string(arg.text) + "\"");
     }
 
     void statement() {
@@ -153,10 +175,13 @@ private:
                 // Reported at the value that is overwritten: that one has no effect.
                 const auto [it, isNew] = seen.emplace(std::string(field), args[0]);
                 if (!isNew) {
-                    report("field-twice", it->second,
-                           "field " + std::string(field) + " of record " + std::string(record) +
-                               " is set again later in its body: this value is overwritten",
-                           {"it is set again at line " + std::to_string(args[0].line)});
+                    Diagnostic d = finding(
+                        "field-twice", {std::string(file_), it->second.line, it->second.column},
+                        "field " + std::string(field) + " of record " + std::string(record) +
+                            " is set again later in its body: this value is overwritten");
+                    d.related.push_back(
+                        {{std::string(file_), args[0].line, args[0].column}, "set again here"});
+                    sink_.report(std::move(d));
                     it->second = args[0];
                 }
                 if (args.size() >= 2)
@@ -181,11 +206,17 @@ private:
             }
         }
         if (!lower || field.find('$') != std::string_view::npos) return;
-        std::vector<std::string> notes;
-        if (type && type->findField(upper)) notes.push_back("the field is " + upper);
-        report("field-case", at,
-               "field name " + std::string(field) + " is not in upper case, as every field name is",
-               std::move(notes));
+        const std::string message =
+            "field name " + std::string(field) + " is not in upper case, as every field name is";
+        if (!type || !type->findField(upper)) {
+            report("field-case", at, message);
+            return;
+        }
+        std::string written(at.text); // with its quotes, if it has them
+        for (char& c : written)
+            c = chars::toUpper(c);
+        reportWithFix("field-case", at.line, at.column, message, at.text.size(), std::move(written),
+                      "the field is " + upper);
     }
 
     void comments() {
@@ -270,14 +301,20 @@ private:
             const char wrong = text_[i + 1] == '(' ? '}' : ')';
             const char right = text_[i + 1] == '(' ? ')' : '}';
             std::size_t j = i + 2;
-            while (j < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[j])) ||
-                                        text_[j] == '_' || text_[j] == '-' || text_[j] == ':'))
+            while (j < text_.size() && (chars::isAlnum(text_[j]) || text_[j] == '_' ||
+                                        text_[j] == '-' || text_[j] == ':'))
                 ++j;
-            if (j < text_.size() && text_[j] == wrong && j > i + 2)
-                report("macro-brace", line, static_cast<unsigned>(i - lineStart + 1),
-                       "macro reference " + std::string(text_.substr(i, j - i + 1)) +
-                           " opens with '" + text_[i + 1] + "' and closes with '" + wrong +
-                           "': macLib reads it to the next '" + right + "'");
+            if (j < text_.size() && text_[j] == wrong && j > i + 2) {
+                const auto column = static_cast<unsigned>(i - lineStart + 1);
+                const std::string reference(text_.substr(i, j - i + 1));
+                // Offered only: closing it changes what the IOC reads today.
+                reportWithFix("macro-brace", line, column,
+                              "macro reference " + reference + " opens with '" + text_[i + 1] +
+                                  "' and closes with '" + wrong +
+                                  "': macLib reads it to the next '" + right + "'",
+                              reference.size(), reference.substr(0, reference.size() - 1) + right,
+                              std::string("close it with '") + right + "'");
+            }
         }
     }
 

@@ -289,6 +289,9 @@ bool DbInput::loadCachedChunk(Open& input) {
         input.nextLine += file.newlines;
         Chunk& chunk = sources_.addChunk(input.source, 1, std::move(storage), data,
                                          static_cast<std::uint32_t>(size));
+        chunk.expanded = expanded;
+        info.rawText = file.content();
+        info.rawLineStarts = &file.lineStarts;
         input.chunkBase = chunk.base;
         input.data = data;
         input.size = static_cast<std::uint32_t>(size);
@@ -358,6 +361,7 @@ bool DbInput::loadStreamChunk(Open& input) {
     }
     Chunk& chunk = sources_.addChunk(input.source, firstLine, std::move(storage), data,
                                      static_cast<std::uint32_t>(size));
+    chunk.expanded = expander_ && hasDollar;
     input.chunkBase = chunk.base;
     input.data = data;
     input.size = static_cast<std::uint32_t>(size);

@@ -17,6 +17,14 @@ using dbstatic::PutError;
 
 using Action = ReplayPlan::Action;
 
+namespace {
+// `did you mean "X"?`, as a fix-it that puts X where `written` is.
+FixAt didYouMean(const Span& at, std::string_view written, std::string_view guess, bool safe) {
+    return {at.begin, std::string(written), std::string(guess),
+            "did you mean " + quoted(guess) + "?", safe};
+}
+} // namespace
+
 bool DbActions::checkRecordName(std::string_view name, const Span& at) {
     if (name.empty()) {
         reporter_.error(at.begin, "record-name", "record/alias name can't be empty");
@@ -139,13 +147,14 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
     }
     dbstatic::RecordType* recordType = lastType_;
     if (!recordType) {
-        std::vector<std::string> notes;
+        std::vector<FixAt> fixes;
         const std::string_view guess =
             bestMatch(type, db_.recordTypes(), [](const auto& t) { return t.name(); });
-        if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
+        // Offered, not applied by --fix: another type changes what every field means.
+        if (!guess.empty()) fixes.push_back(didYouMean(typeAt, type, guess, false));
         reporter_.error(typeAt.begin, "recordtype-unknown",
-                        "record " + quoted(name) + " is of unknown type " + quoted(type),
-                        std::move(notes));
+                        "record " + quoted(name) + " is of unknown type " + quoted(type), {},
+                        std::move(fixes));
         record_.ignoreBody = true;
         return;
     }
@@ -242,17 +251,18 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         memo && memo->field && memo->type == &type && memo->definitions == db_.definitionsVersion();
     const dbstatic::FieldDef* field = learnt ? memo->field : type.findField(name);
     if (!field) {
-        std::vector<std::string> notes;
+        std::vector<FixAt> fixes;
         const dbstatic::FieldDef* best =
             bestMatchOf(name, type.fields(), [](const auto& f) { return f.name; });
-        if (best)
-            notes.push_back(
-                "did you mean " + quoted(best->name) + "?" +
-                (best->prompt.empty() ? std::string() : " (" + std::string(best->prompt) + ")"));
+        if (best) {
+            fixes.push_back(didYouMean(nameAt, name, best->name, true));
+            if (!best->prompt.empty())
+                fixes.back().message += " (" + std::string(best->prompt) + ")";
+        }
         reporter_.error(nameAt.begin, "field-unknown",
                         std::string(type.name()) + " record " + quoted(node.name()) +
                             " does not have a field " + quoted(name),
-                        std::move(notes));
+                        {}, std::move(fixes));
         return {};
     }
     if (field->name == "NAME") {
@@ -302,6 +312,7 @@ void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::F
     std::string message = "can't set \"" + std::string(node.real().name()) + "." +
                           std::string(field.name) + "\" to " + quoted(text);
     std::vector<std::string> notes;
+    std::vector<FixAt> fixes;
     switch (status.error) {
     case PutError::UnexpandedMacro:
         message += ": the value has an unexpanded macro";
@@ -315,14 +326,14 @@ void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::F
             message += " using menu " + std::string(field.menu->name());
             const std::string_view guess =
                 bestMatch(text, field.menu->choices(), [](const auto& c) { return c.value; });
-            if (!guess.empty()) notes.push_back("did you mean " + quoted(guess) + "?");
+            if (!guess.empty()) fixes.push_back(didYouMean(valueAt, text, guess, true));
         } else if (field.type == DbfType::Device) {
             message +=
                 ": no such device support for '" + std::string(type.name()) + "' record type";
             const std::string_view guess =
                 bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
             if (!guess.empty())
-                notes.push_back("did you mean " + quoted(guess) + "?");
+                fixes.push_back(didYouMean(valueAt, text, guess, true));
             else if (type.devices().empty())
                 notes.push_back("record type " + quoted(type.name()) + " has no device support");
         }
@@ -334,7 +345,8 @@ void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::F
         message += status.text();
         break;
     }
-    reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes));
+    reporter_.error(valueAt.begin, "field-value", std::move(message), std::move(notes),
+                    std::move(fixes));
 }
 
 void DbActions::applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value) {

@@ -48,6 +48,12 @@ std::string diagnosticText(const Diagnostic& d, bool color) {
     }
     for (const std::string& note : d.notes)
         out += "  note: " + note + "\n";
+    for (const FixIt& fix : d.fixes)
+        out += "  note: " + fix.message + "\n";
+    // As compilers show them, so that editors reading the output jump there too.
+    for (const RelatedLocation& related : d.related)
+        out += std::string(bold) + locationText(related.location) + ": " + reset +
+               (color ? "\033[1;36m" : "") + "note: " + reset + related.message + "\n";
     return out;
 }
 

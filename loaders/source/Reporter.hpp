@@ -14,6 +14,16 @@
 
 namespace epicsdb::loaders {
 
+// A fix-it as the reader sees it: the token `found` at a position of the expanded text, to be
+// replaced. The reporter places it in the file's own line (see Reporter::report).
+struct FixAt {
+    Position at;
+    std::string found;
+    std::string replacement;
+    std::string message; // `did you mean "DESC"?`
+    bool safe = false;
+};
+
 class Reporter {
 public:
     Reporter(SourceManager& sources, DiagnosticSink& sink) : sources_(sources), sink_(sink) {}
@@ -21,15 +31,18 @@ public:
     void reset() noexcept { count_.reset(); }
 
     void error(Position at, std::string_view code, std::string message,
-               std::vector<std::string> notes = {}) {
-        report(Severity::Error, at, code, std::move(message), std::move(notes));
+               std::vector<std::string> notes = {}, std::vector<FixAt> fixes = {}) {
+        report(Severity::Error, at, code, std::move(message), std::move(notes), std::move(fixes));
     }
     void warning(Position at, std::string_view code, std::string message,
                  std::vector<std::string> notes = {}) {
         report(Severity::Warning, at, code, std::move(message), std::move(notes));
     }
+    // A fix-it is kept when the file's line holds its token at the column the expanded text
+    // has it, or holds it once (a macro earlier on the line moved it); otherwise its message
+    // stays as a plain note, since an edit at a guessed place could break the file.
     void report(Severity severity, Position at, std::string_view code, std::string message,
-                std::vector<std::string> notes = {});
+                std::vector<std::string> notes = {}, std::vector<FixAt> fixes = {});
     // For problems without a token position (a file that cannot be opened).
     void reportAt(Severity severity, SourceLocation where, std::string_view code,
                   std::string message);
@@ -44,6 +57,7 @@ public:
     [[nodiscard]] std::size_t warnings() const noexcept { return count_.warnings(); }
 
 private:
+    void place(FixAt fix, Diagnostic& diagnostic);
     void deliver(Diagnostic diagnostic);
 
     SourceManager& sources_;

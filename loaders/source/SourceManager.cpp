@@ -27,6 +27,8 @@ std::uint32_t SourceManager::addSource(std::string_view name, const Position* pa
     info.parent = parent ? *parent : Position{};
     info.chunks.clear();
     info.lineStarts = nullptr;
+    info.rawText = {};
+    info.rawLineStarts = nullptr;
     info.cursorOffset = 0;
     info.cursorLine = 1;
     return static_cast<std::uint32_t>(used_++);
@@ -130,6 +132,29 @@ void SourceManager::locate(Position position, SourceLocation& where, std::string
         auto chain = chainOf(position.source);
         context->insert(context->end(), chain.begin(), chain.end());
     }
+}
+
+std::optional<std::string_view> SourceManager::fileLine(Position position,
+                                                        std::uint32_t line) const {
+    const SourceInfo& info = *sources_[position.source];
+    const Chunk* chunk = chunkOf(info, position.offset);
+    if (!chunk) return std::nullopt;
+    std::string_view text;
+    if (!chunk->expanded) {
+        // The chunk is the file's text: the line around the position.
+        const std::string_view data(chunk->data, chunk->size);
+        const std::size_t at = position.offset - chunk->base;
+        const std::size_t start = data.rfind('\n', at == 0 ? 0 : at - 1);
+        const std::size_t begin = at == 0 || start == std::string_view::npos ? 0 : start + 1;
+        text = data.substr(begin, data.find('\n', at) - begin);
+    } else if (info.rawLineStarts && line >= 1 && line <= info.rawLineStarts->size()) {
+        const std::size_t begin = (*info.rawLineStarts)[line - 1];
+        text = info.rawText.substr(begin, info.rawText.find('\n', begin) - begin);
+    } else {
+        return std::nullopt;
+    }
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    return text;
 }
 
 std::vector<ContextFrame> SourceManager::chainOf(std::uint32_t source) {

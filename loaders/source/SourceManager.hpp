@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@ struct Chunk {
     std::uint32_t firstLine = 1; // source line number of its first line
     std::uint32_t size = 0;      // bytes of text (without the two NULs)
     char* data = nullptr;        // points into `storage`, or into a cached file text
+    bool expanded = false;       // macros expanded: its lines need not be the file's
     std::unique_ptr<std::string> storage;
 };
 
@@ -36,6 +38,9 @@ struct SourceInfo {
     // the file's own table or ownLineStarts; line lookups then use it.
     const std::vector<std::uint32_t>* lineStarts = nullptr;
     std::vector<std::uint32_t> ownLineStarts;
+    // The file's own text and line starts, when it was read whole (expanded chunks hide it).
+    std::string_view rawText;
+    const std::vector<std::uint32_t>* rawLineStarts = nullptr;
     // Incremental line lookup: the last resolved offset and its line.
     std::uint32_t cursorOffset = 0;
     std::uint32_t cursorLine = 1;
@@ -67,6 +72,11 @@ public:
     // Full location: file, line, column (1-based), the text of the line, the include chain.
     void locate(Position position, SourceLocation& where, std::string* lineText,
                 std::vector<ContextFrame>* context);
+
+    // Line `line` of the position's source as the file has it, before macro expansion; none
+    // when that text is no longer known (an expanded chunk of a streamed file).
+    [[nodiscard]] std::optional<std::string_view> fileLine(Position position,
+                                                           std::uint32_t line) const;
 
     // How a source was reached: its include chain, innermost first, then outerContext.
     std::vector<ContextFrame> chainOf(std::uint32_t source);

@@ -80,9 +80,43 @@ void bindDiagnostics(py::module_& module) {
                 py::list notes;
                 for (const std::string& note : d.notes)
                     notes.append(toStr(note));
+                for (const FixIt& fix : d.fixes)
+                    notes.append(toStr(fix.message));
                 return py::tuple(notes);
             },
-            "Follow-ups, such as 'did you mean \"DESC\"?'.")
+            "Follow-ups as the text shows them, such as 'did you mean \"DESC\"?'.")
+        .def_property_readonly(
+            "related",
+            [](const Diagnostic& d) {
+                py::list places;
+                for (const RelatedLocation& place : d.related)
+                    places.append(py::make_tuple(toStr(place.message), toStr(place.location.file),
+                                                 place.location.line, place.location.column));
+                return py::tuple(places);
+            },
+            "Other places that explain it: (message, file, line, column) tuples such as "
+            "(\"set again here\", \"a.db\", 6, 11).")
+        .def_property_readonly(
+            "fixes",
+            [](const Diagnostic& d) {
+                py::list fixes;
+                for (const FixIt& fix : d.fixes) {
+                    py::dict item;
+                    item["message"] = toStr(fix.message);
+                    item["file"] = toStr(fix.range.file);
+                    item["line"] = fix.range.line;
+                    item["column"] = fix.range.column;
+                    item["end_line"] = fix.range.endLine;
+                    item["end_column"] = fix.range.endColumn;
+                    item["replacement"] = toStr(fix.replacement);
+                    item["safe"] = fix.safe;
+                    fixes.append(item);
+                }
+                return py::tuple(fixes);
+            },
+            "Changes that resolve it: dicts with message, file, line, column, end_line, "
+            "end_column (1-based, bytes, end excluded), replacement and safe (whether "
+            "`epicsdb check --fix` applies it).")
         .def_property_readonly(
             "context",
             [](const Diagnostic& d) {

@@ -141,7 +141,10 @@ TEST_F(Rules, RecordDefinedAgainButNotWithStar) {
     load("record(ai, \"a\") {}\nrecord(ai, \"a\") {\n    field(DESC, \"x\")\n}\n"
          "record(\"*\", \"a\") {\n    field(EGU, \"mm\")\n}\n");
     EXPECT_THAT(lint(), ElementsAre("rec-append@2"));
-    EXPECT_THAT(findings.items[0].notes[0], HasSubstr("x.db:1"));
+    ASSERT_EQ(findings.items[0].related.size(), 1u);
+    EXPECT_THAT(findings.items[0].related[0].location.file, testing::EndsWith("/x.db"));
+    EXPECT_EQ(findings.items[0].related[0].location.line, 1u);
+    EXPECT_EQ(findings.items[0].related[0].message, "the first definition");
 }
 
 TEST_F(Rules, TheSameRecordInTwoIocs) {
@@ -167,7 +170,11 @@ TEST_F(Rules, NotQuoted) {
 TEST_F(Rules, FieldNameCaseSaysWhichFieldWasMeant) {
     load("record(ai, \"a\") {\n    field(dTYP, \"Soft Channel\")\n    field(DESC, \"x\")\n}\n");
     EXPECT_THAT(lint(), ElementsAre("field-case@2"));
-    EXPECT_THAT(findings.items[0].notes, ElementsAre("the field is DTYP"));
+    ASSERT_EQ(findings.items[0].fixes.size(), 1u);
+    EXPECT_EQ(findings.items[0].fixes[0].message, "the field is DTYP");
+    EXPECT_EQ(findings.items[0].fixes[0].replacement, "DTYP");
+    EXPECT_EQ(findings.items[0].fixes[0].range.column, 11u);
+    EXPECT_TRUE(findings.items[0].fixes[0].safe);
 }
 
 TEST_F(Rules, FieldSetTwiceInOneBody) {
@@ -175,7 +182,9 @@ TEST_F(Rules, FieldSetTwiceInOneBody) {
          "    field(DESC, \"two\")\n}\nrecord(ai, \"b\") {\n    field(DESC, \"one\")\n}\n");
     EXPECT_THAT(lint(), ElementsAre("field-twice@2"));
     EXPECT_THAT(messages(), HasSubstr("is set again later in its body: this value is overwritten"));
-    EXPECT_THAT(findings.items[0].notes, ElementsAre("it is set again at line 4"));
+    ASSERT_EQ(findings.items[0].related.size(), 1u);
+    EXPECT_EQ(findings.items[0].related[0].location.line, 4u);
+    EXPECT_EQ(findings.items[0].related[0].message, "set again here");
 }
 
 TEST_F(Rules, VariableWithoutTypeAndDefinitionsInADatabaseFile) {

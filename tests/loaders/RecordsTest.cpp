@@ -159,8 +159,11 @@ TEST_F(Records, RefusedValuesNameRecordFieldValueAndReason) {
         EXPECT_EQ(errors()[0]->location.line, 2u);
         EXPECT_EQ(errors()[0]->location.column, 11u + std::string(c.field).size());
         if (*c.note) {
-            ASSERT_EQ(errors()[0]->notes.size(), 1u);
-            EXPECT_EQ(errors()[0]->notes[0], c.note);
+            // A did-you-mean is a fix-it (the value as the file has it, inside its quotes).
+            ASSERT_EQ(errors()[0]->fixes.size(), 1u);
+            EXPECT_EQ(errors()[0]->fixes[0].message, c.note);
+            EXPECT_EQ(errors()[0]->fixes[0].range.column,
+                      11u + std::string(c.field).size() + (c.value[0] == '"'));
         }
         EXPECT_EQ(db.findRecord("r"), nullptr); // the failed load left nothing behind
     }
@@ -170,8 +173,14 @@ TEST_F(Records, UnknownFieldSuggestsTheClosestName) {
     EXPECT_FALSE(load("record(ai, r) { field(DSC, x) }\n").ok);
     ASSERT_EQ(errors().size(), 1u);
     EXPECT_EQ(errors()[0]->message, "ai record \"r\" does not have a field \"DSC\"");
-    ASSERT_EQ(errors()[0]->notes.size(), 1u);
-    EXPECT_EQ(errors()[0]->notes[0].rfind("did you mean \"DESC\"?", 0), 0u);
+    ASSERT_EQ(errors()[0]->fixes.size(), 1u);
+    const epicsdb::FixIt& fix = errors()[0]->fixes[0];
+    EXPECT_EQ(fix.message.rfind("did you mean \"DESC\"?", 0), 0u);
+    EXPECT_EQ(fix.replacement, "DESC");
+    EXPECT_EQ(fix.range.line, 1u);
+    EXPECT_EQ(fix.range.column, 23u);
+    EXPECT_EQ(fix.range.endColumn, 26u);
+    EXPECT_TRUE(fix.safe);
 }
 
 TEST_F(Records, RecordHeadErrors) {

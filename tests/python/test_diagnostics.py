@@ -17,6 +17,11 @@ class DiagnosticTest(ScratchTest):
         self.assertEqual((d.file, d.line, d.column), (str(self.dir / "inc.db"), 2, 11))
         self.assertIn("SCAM", d.message)
         self.assertTrue(d.notes[0].startswith('did you mean "SCAN"?'), d.notes)
+        fix = d.fixes[0]
+        self.assertEqual((fix["file"], fix["line"], fix["column"], fix["end_column"]),
+                         (d.file, 2, 11, 15))
+        self.assertEqual((fix["replacement"], fix["safe"]), ("SCAN", True))
+        self.assertEqual(d.related, ())
         self.assertEqual(d.context[0][0], "included from")
         self.assertEqual(d.source_line, '    field(SCAM, "1 second")')
         self.assertEqual(str(d), f"{d.file}:2:11: error: {d.message}")

@@ -33,6 +33,11 @@ public:
         std::ofstream(file, std::ios::binary) << text;
         return file.string();
     }
+    // The bytes of `name` (empty when it cannot be read).
+    [[nodiscard]] std::string read(std::string_view name) const {
+        std::ifstream in(path_ / name, std::ios::binary);
+        return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    }
     [[nodiscard]] std::string path() const { return path_.string(); }
     [[nodiscard]] std::string path(const std::string& name) const {
         return (path_ / name).string();

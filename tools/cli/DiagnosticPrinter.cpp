@@ -39,10 +39,41 @@ Json sarifLocation(const SourceLocation& where) {
     return out;
 }
 
+Json jsonRange(const SourceRange& range) {
+    Json out;
+    out["file"] = range.file;
+    out["line"] = range.line;
+    out["column"] = range.column;
+    out["endLine"] = range.endLine;
+    out["endColumn"] = range.endColumn;
+    return out;
+}
+
+// A fix-it as SARIF's fix object: one replacement in one artifact.
+Json sarifFix(const FixIt& fix) {
+    Json region;
+    region["startLine"] = fix.range.line;
+    region["startColumn"] = fix.range.column;
+    region["endLine"] = fix.range.endLine;
+    region["endColumn"] = fix.range.endColumn;
+    Json replacement;
+    replacement["deletedRegion"] = std::move(region);
+    replacement["insertedContent"]["text"] = fix.replacement;
+    Json change;
+    change["artifactLocation"]["uri"] = fix.range.file;
+    change["replacements"] = Json::array({std::move(replacement)});
+    Json out;
+    out["description"]["text"] = fix.message;
+    out["artifactChanges"] = Json::array({std::move(change)});
+    return out;
+}
+
 Json sarifResult(const Diagnostic& d) {
     std::string text = d.message;
     for (const std::string& note : d.notes)
         text += "\nnote: " + note;
+    for (const FixIt& fix : d.fixes)
+        text += "\nnote: " + fix.message;
     Json out;
     out["ruleId"] = d.code;
     out["level"] = loaders::severityName(d.severity); // SARIF's levels: error, warning, note
@@ -53,6 +84,13 @@ Json sarifResult(const Diagnostic& d) {
         related["message"]["text"] = frame.relation;
         out["relatedLocations"].push_back(std::move(related));
     }
+    for (const RelatedLocation& place : d.related) {
+        Json related = sarifLocation(place.location);
+        related["message"]["text"] = place.message;
+        out["relatedLocations"].push_back(std::move(related));
+    }
+    for (const FixIt& fix : d.fixes)
+        out["fixes"].push_back(sarifFix(fix));
     return out;
 }
 
@@ -72,8 +110,19 @@ std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
     for (const ContextFrame& frame : d.context)
         out["context"].push_back(
             {{"relation", frame.relation}, {"location", jsonLocation(frame.location)}});
+    // Notes are what the text shows as notes: a fix-it's message is one of them.
     for (const std::string& note : d.notes)
         out["notes"].push_back(note);
+    for (const FixIt& fix : d.fixes)
+        out["notes"].push_back(fix.message);
+    for (const RelatedLocation& place : d.related)
+        out["related"].push_back(
+            {{"message", place.message}, {"location", jsonLocation(place.location)}});
+    for (const FixIt& fix : d.fixes)
+        out["fixes"].push_back({{"message", fix.message},
+                                {"range", jsonRange(fix.range)},
+                                {"replacement", fix.replacement},
+                                {"safe", fix.safe}});
     return serialize(out);
 }
 

@@ -1,8 +1,11 @@
 // epicsdb check: load everything, report every problem, summarise.
 #include "Commands.hpp"
+#include "FixFiles.hpp"
 #include "LoadInputs.hpp"
 
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 
 namespace epicsdb::tools {
 
@@ -13,8 +16,10 @@ const char* const kCheckUsage =
     "Loads the definitions (the standard ones built into epicsdb unless a .dbd is given),\n"
     "then each FILE in order: .dbd files as definitions, .substitutions files as dbLoadTemplate\n"
     "does, anything else as records. A startup script (.cmd, .iocsh or --startup) is run from\n"
-    "its folder as iocsh runs it, and checked as the IOC it builds. Prints every problem; exit\n"
-    "status 0 without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
+    "its folder as iocsh runs it, and checked as the IOC it builds. Prints every problem; --fix\n"
+    "applies the safe fixes (a misspelt field name, menu or device choice) and prints what is\n"
+    "left, --fix --diff shows them. Exit status 0 without errors, 1 with errors (or changes to\n"
+    "show, with --diff), 2 on usage errors or unreadable files.\n\n";
 
 const char* plural(std::size_t count) {
     return count == 1 ? "" : "s";
@@ -26,9 +31,15 @@ int runCheck(const Arguments& args) {
     cli::InputOptions inputs(command);
     std::string format = "text";
     bool quiet = false;
+    bool fix = false;
+    bool fixDiff = false;
     command.choice("--format", format, {"text", "json", "sarif"}, "how diagnostics are printed");
     command.flag("-q,--quiet", quiet, "print errors only");
+    command.flag("--fix", fix, "apply the safe fixes of the diagnostics to the files");
+    command.flag("--diff", fixDiff,
+                 "with --fix: print the fixes as a unified diff, change nothing");
     if (auto status = command.parse(args, [&] {
+            if (fixDiff && !fix) throw cli::UsageError("--diff goes with --fix");
             if (inputs.empty()) throw cli::UsageError("no files to check");
             inputs.checkStartupRules();
         }))
@@ -37,8 +48,16 @@ int runCheck(const Arguments& args) {
     cli::DiagnosticPrinter printer(cli::diagnosticFormatNamed(format));
     printer.setQuietWarnings(quiet);
     dbstatic::Database db;
-    const LoadSummary summary = loadInputs(inputs, db, printer);
+    FixFiles fixer(printer, fixDiff);
+    const LoadSummary summary =
+        loadInputs(inputs, db, fix ? static_cast<DiagnosticSink&>(fixer) : printer);
     if (summary.unreadable) return 2;
+    std::optional<FixOutcome> fixed;
+    if (fix) {
+        if (const std::string script = inputs.startupScript(); !script.empty())
+            fixer.addBaseDirectory(std::filesystem::path(script).parent_path().string());
+        fixed = fixer.finish();
+    }
     printer.finish();
     if (printer.format() == cli::DiagnosticFormat::Json) {
         cli::CheckSummary counts{summary.files,    db.recordCount(),   db.aliasCount(),
@@ -56,7 +75,8 @@ int runCheck(const Arguments& args) {
     if (summary.startup && printer.format() == cli::DiagnosticFormat::Text && !quiet)
         printSkipped("check", *summary.startup);
     if (inputs.stats) printStats(db, summary);
-    return printer.errors() ? 1 : 0;
+    if (fixed) reportFixes("check", *fixed, fixDiff);
+    return printer.errors() || (fixed && (fixed->writeFailed || (fixDiff && fixed->files))) ? 1 : 0;
 }
 
 } // namespace epicsdb::tools

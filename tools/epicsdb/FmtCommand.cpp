@@ -67,48 +67,6 @@ std::optional<std::string> readStandardInput() {
     return text;
 }
 
-std::optional<std::string> readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return std::nullopt;
-    return std::move(text).str();
-}
-
-bool writeAll(int fd, std::string_view text) {
-    while (!text.empty()) {
-        const ssize_t wrote = ::write(fd, text.data(), text.size());
-        if (wrote < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        text.remove_prefix(static_cast<std::size_t>(wrote));
-    }
-    return true;
-}
-
-// Replaces `path` (a symbolic link: the file it names) by `text`: written to a temporary file
-// next to it, with its permissions, then renamed over it. Empty on success, else the reason.
-std::string replaceFile(const std::string& path, std::string_view text) {
-    std::error_code error;
-    const std::filesystem::path target = std::filesystem::canonical(path, error);
-    if (error) return error.message();
-    struct stat original {};
-    if (::stat(target.c_str(), &original) != 0) return std::strerror(errno);
-    std::string temp = target.string() + ".fmt-XXXXXX";
-    const int fd = ::mkstemp(temp.data());
-    if (fd < 0) return std::strerror(errno);
-    std::string reason;
-    if (!writeAll(fd, text) || ::fchmod(fd, original.st_mode & 07777) != 0)
-        reason = std::strerror(errno);
-    if (::close(fd) != 0 && reason.empty()) reason = std::strerror(errno);
-    if (reason.empty() && ::rename(temp.c_str(), target.c_str()) != 0)
-        reason = std::strerror(errno);
-    if (!reason.empty()) ::unlink(temp.c_str());
-    return reason;
-}
-
 enum class Mode { Print, Check, Diff, InPlace };
 } // namespace
 
@@ -174,7 +132,7 @@ int runFmt(const Arguments& args) {
             status = 2;
             continue;
         } else {
-            text = readFile(file);
+            text = cli::readFile(file);
         }
         if (!text) {
             command.fail(cli::cantRead(name, "read error"));
@@ -214,7 +172,8 @@ int runFmt(const Arguments& args) {
             break;
         case Mode::InPlace:
             if (changed) {
-                if (const std::string reason = replaceFile(file, result.text); !reason.empty()) {
+                if (const std::string reason = cli::replaceFile(file, result.text);
+                    !reason.empty()) {
                     command.fail("can't write '" + file + "': " + reason);
                     status = 2;
                 }

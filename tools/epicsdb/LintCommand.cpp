@@ -4,6 +4,7 @@
 #include "Commands.hpp"
 
 #include "FileAccess.hpp"
+#include "FixFiles.hpp"
 #include "LoadInputs.hpp"
 
 #include <epicsdb/lint/Baseline.hpp>
@@ -13,7 +14,9 @@
 
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 
 namespace epicsdb::tools {
 
@@ -27,13 +30,20 @@ const char* const kLintUsage =
     "Record files are templates: their undefined macros are one warning per file, and names\n"
     "and values that hold them are taken as written ('epicsdb check' refuses them, as EPICS).\n"
     "-Wall, -Wnone, -Werror, -Werror=CODE, -WCODE, -Wno-CODE choose the findings; a comment\n"
-    "'# epicsdb: ignore[CODE]' on the line or the line before silences one. Exit status 0\n"
-    "without errors, 1 with errors, 2 on usage errors or unreadable files.\n\n";
+    "'# epicsdb: ignore[CODE]' on the line or the line before silences one. --fix applies the\n"
+    "fixes that are safe (--list-rules: 'fix') and prints what is left; --fix --diff shows them.\n"
+    "Exit status 0 without errors, 1 with errors (or changes to show, with --diff), 2 on usage\n"
+    "errors or unreadable files.\n\n";
 
 const char* severityWord(Severity severity) {
     return severity == Severity::Error     ? "error"
            : severity == Severity::Warning ? "warning"
                                            : "note";
+}
+
+// --list-rules: what --fix does with the rule's fix-its.
+const char* fixWord(lint::FixKind fix) {
+    return fix == lint::FixKind::Safe ? "fix" : fix == lint::FixKind::Offered ? "offer" : "-";
 }
 
 bool isScript(std::string_view path) {
@@ -65,6 +75,8 @@ int runLint(const Arguments& args) {
     std::string baselinePath;
     std::string writeBaselinePath;
     bool quiet = false;
+    bool fix = false;
+    bool fixDiff = false;
     command.list("-W", flags, "FLAG", "all, none, error, error=CODE, CODE, no-CODE");
     command.list("-x,--external-name", globs, "GLOB",
                  "a record (or record.FIELD) defined elsewhere");
@@ -78,6 +90,9 @@ int runLint(const Arguments& args) {
     command.flag("--list-rules", listRules,
                  "print every rule: code, default severity, description");
     command.flag("-q,--quiet", quiet, "print errors only");
+    command.flag("--fix", fix, "apply the safe fixes of the findings to the files");
+    command.flag("--diff", fixDiff,
+                 "with --fix: print the fixes as a unified diff, change nothing");
     lint::WarningControls controls;
     std::vector<std::string> scripts;
     if (auto status = command.parse(args, [&] {
@@ -85,6 +100,7 @@ int runLint(const Arguments& args) {
                 std::string error;
                 if (!controls.apply(flag, error)) throw cli::UsageError(error);
             }
+            if (fixDiff && !fix) throw cli::UsageError("--diff goes with --fix");
             if (listRules) return;
             if (inputs.empty()) throw cli::UsageError("no files to lint");
             if (!inputs.startup.empty()) scripts.push_back(inputs.startup);
@@ -98,9 +114,9 @@ int runLint(const Arguments& args) {
 
     if (listRules) {
         for (const lint::Rule& rule : lint::allRules())
-            std::printf("%-22s %-8s %.*s\n", std::string(rule.code).c_str(),
-                        severityWord(rule.severity), static_cast<int>(rule.summary.size()),
-                        rule.summary.data());
+            std::printf("%-22s %-8s %-5s %.*s\n", std::string(rule.code).c_str(),
+                        severityWord(rule.severity), fixWord(rule.fix),
+                        static_cast<int>(rule.summary.size()), rule.summary.data());
         return 0;
     }
 
@@ -118,7 +134,8 @@ int runLint(const Arguments& args) {
     for (const lint::Rule& rule : lint::allRules())
         sarifRules.push_back({std::string(rule.code), std::string(rule.summary), rule.severity});
     printer.setSarifRules(std::move(sarifRules));
-    lint::FindingFilter filter(printer, controls);
+    FixFiles fixer(printer, fixDiff);
+    lint::FindingFilter filter(fix ? static_cast<DiagnosticSink&>(fixer) : printer, controls);
     std::optional<lint::Baseline> baseline;
     if (!baselinePath.empty()) {
         std::string error;
@@ -160,6 +177,12 @@ int runLint(const Arguments& args) {
     options.externals.insert(options.externals.end(), loadFindings.externals().begin(),
                              loadFindings.externals().end());
     lint::lintDatabases(targets, options, filter);
+    std::optional<FixOutcome> fixed;
+    if (fix) {
+        for (const std::string& script : scripts)
+            fixer.addBaseDirectory(std::filesystem::path(script).parent_path().string());
+        fixed = fixer.finish();
+    }
     printer.finish();
     if (!writeBaselinePath.empty()) {
         std::string error;
@@ -178,7 +201,8 @@ int runLint(const Arguments& args) {
                      records == 1 ? "" : "s", printer.errors(), printer.errors() == 1 ? "" : "s",
                      printer.warnings(), printer.warnings() == 1 ? "" : "s");
     }
-    return printer.errors() ? 1 : 0;
+    if (fixed) reportFixes("lint", *fixed, fixDiff);
+    return printer.errors() || (fixed && (fixed->writeFailed || (fixDiff && fixed->files))) ? 1 : 0;
 }
 
 } // namespace epicsdb::tools

@@ -7,15 +7,21 @@
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/export.h>
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
 namespace epicsdb::lint {
 
+// What a rule's fix-its may do: nothing (no fix-it), be offered to an editor, or also be
+// applied by --fix because the rule is sure of the result.
+enum class FixKind : std::uint8_t { None, Offered, Safe };
+
 struct Rule {
     std::string_view code;
     Severity severity;        // by default
     std::string_view summary; // one line, for --list-rules and SARIF
+    FixKind fix = FixKind::None;
 };
 
 // Every rule, in a stable order.
