@@ -1,13 +1,11 @@
 #include "CodeActions.hpp"
 
 #include "Protocol.hpp"
-#include "RangeJson.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace epicsdb::lsp {
-
-using nlohmann::json;
 
 namespace {
 bool notAfter(Position a, Position b) {
@@ -21,36 +19,45 @@ bool meet(const Range& a, const Range& b) {
 
 // Kinds are hierarchical ("quickfix" is in "quickfix", a client asking for "refactor" gets
 // none of ours).
-bool wantsQuickFixes(const json& only) {
-    if (!only.is_array()) return true;
+bool wantsQuickFixes(const std::optional<std::vector<std::string>>& only) {
+    if (!only) return true;
     const std::string_view ours = CodeActionKind::QuickFix;
-    for (const json& kind : only)
-        if (kind.is_string()) {
-            const std::string& wanted = kind.get_ref<const std::string&>();
-            if (ours == wanted || ours.starts_with(wanted + ".")) return true;
-        }
-    return false;
+    return std::any_of(only->begin(), only->end(), [&](const std::string& wanted) {
+        return ours == wanted || ours.starts_with(wanted + ".");
+    });
 }
 
-json actionJson(const QuickFix& fix, const json& diagnostic) {
-    const json edit = {{"range", rangeJson(fix.range)}, {"newText", fix.newText}};
-    return {{"title", fix.title},
-            {"kind", CodeActionKind::QuickFix},
-            {"diagnostics", json::array({diagnostic})},
-            {"isPreferred", fix.preferred},
-            {"edit", {{"changes", {{fix.uri, json::array({edit})}}}}}};
+void writeAction(JsonWriter& out, const QuickFix& fix, const JsonText& diagnostic) {
+    out.object([&] {
+        out.member("title", fix.title);
+        out.member("kind", CodeActionKind::QuickFix);
+        out.key("diagnostics").array([&] { out.raw(diagnostic); });
+        out.member("isPreferred", fix.preferred);
+        out.key("edit").object([&] {
+            out.key("changes").object([&] {
+                out.key(fix.uri).array([&] {
+                    out.object([&] {
+                        out.member("range", fix.range);
+                        out.member("newText", fix.newText);
+                    });
+                });
+            });
+        });
+    });
 }
 } // namespace
 
-json codeActions(const std::vector<PublishedDiagnostic>& published, const Range& requested,
-                 const json& only) {
-    json out = json::array();
-    if (!wantsQuickFixes(only)) return out;
-    for (const PublishedDiagnostic& item : published)
-        if (meet(item.range, requested))
-            for (const QuickFix& fix : item.fixes)
-                out.push_back(actionJson(fix, item.diagnostic));
-    return out;
+JsonText codeActions(const std::vector<PublishedDiagnostic>& published, const Range& requested,
+                     const std::optional<std::vector<std::string>>& only) {
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            if (!wantsQuickFixes(only)) return;
+            for (const PublishedDiagnostic& item : published)
+                if (meet(item.range, requested))
+                    for (const QuickFix& fix : item.fixes)
+                        writeAction(out, fix, item.diagnostic);
+        });
+    });
 }
 
 } // namespace epicsdb::lsp

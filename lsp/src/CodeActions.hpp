@@ -3,15 +3,16 @@
 #pragma once
 
 #include "DiagnosticConversion.hpp"
+#include "JsonText.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <string>
 #include <vector>
 
 namespace epicsdb::lsp {
 
-// `only`: the request's context.only (the kinds the client wants; null: any).
-[[nodiscard]] nlohmann::json codeActions(const std::vector<PublishedDiagnostic>& published,
-                                         const Range& requested, const nlohmann::json& only);
+// `only`: the request's context.only, the kinds the client wants (none given: any).
+[[nodiscard]] JsonText codeActions(const std::vector<PublishedDiagnostic>& published,
+                                   const Range& requested,
+                                   const std::optional<std::vector<std::string>>& only);
 
 } // namespace epicsdb::lsp

@@ -1,7 +1,6 @@
 #include "DiagnosticConversion.hpp"
 
 #include "Protocol.hpp"
-#include "RangeJson.hpp"
 #include "Uri.hpp"
 
 #include <epicsdb/CharClass.hpp>
@@ -11,8 +10,6 @@
 #include <set>
 
 namespace epicsdb::lsp {
-
-using nlohmann::json;
 
 namespace {
 // What a diagnostic's range covers: a .db bareword and the $(...) and ${...} in it.
@@ -78,18 +75,33 @@ private:
 
 // A line of a file that may not be open: columns are not counted (the file's text may not be
 // at hand to count UTF-16 units in); the whole line when the file is open.
-json locationJson(const Conversion& c, const SourceLocation& where) {
+void writeLocation(JsonWriter& out, const Conversion& c, const SourceLocation& where) {
     const auto row = static_cast<std::uint32_t>(zeroBased(where.line));
     Range range{{row, 0}, {row, 0}};
     if (const Document* open = c.openDocument(where.file))
         range.end = open->lines.positionAt(open->text, row, std::string::npos, c.encoding);
-    const std::string uri =
-        c.inDocument(where.file) ? c.document.uri : uriOfPath(c.pathOf(where.file));
-    return {{"uri", uri}, {"range", rangeJson(range)}};
+    out.object([&] {
+        out.member("uri",
+                   c.inDocument(where.file) ? c.document.uri : uriOfPath(c.pathOf(where.file)));
+        out.member("range", range);
+    });
 }
 
-json relatedJson(const Conversion& c, const SourceLocation& where, const std::string& message) {
-    return {{"location", locationJson(c, where)}, {"message", message}};
+// A DiagnosticRelatedInformation.
+void writeRelated(JsonWriter& out, const Conversion& c, const SourceLocation& where,
+                  const std::string& message) {
+    out.object([&] {
+        writeLocation(out.key("location"), c, where);
+        out.member("message", message);
+    });
+}
+
+// The members every diagnostic has.
+void writeCommon(JsonWriter& out, const Range& range, int severity, std::string_view code) {
+    out.member("range", range);
+    out.member("severity", severity);
+    out.member("source", kDiagnosticSource);
+    if (!code.empty()) out.member("code", code);
 }
 
 // Where a diagnostic shows in the document: its own place, or the innermost step of its chain
@@ -125,7 +137,7 @@ std::vector<QuickFix> quickFixesOf(const Conversion& c, const Diagnostic& d) {
     return out;
 }
 
-PublishedDiagnostic published(json diagnostic, const Range& range,
+PublishedDiagnostic published(JsonText diagnostic, const Range& range,
                               std::vector<QuickFix> fixes = {}) {
     return {std::move(diagnostic), range, std::move(fixes)};
 }
@@ -134,11 +146,12 @@ PublishedDiagnostic published(json diagnostic, const Range& range,
 PublishedDiagnostic projectFileProblemHere(const Conversion& c, const ProjectProblem& problem) {
     const Range range =
         wordRange(c.document, zeroBased(problem.line), zeroBased(problem.column), c.encoding);
-    return published({{"range", rangeJson(range)},
-                      {"severity", DiagnosticSeverity::Error},
-                      {"source", kDiagnosticSource},
-                      {"code", "project-file"},
-                      {"message", problem.message}},
+    return published(jsonOf([&](JsonWriter& out) {
+                         out.object([&] {
+                             writeCommon(out, range, DiagnosticSeverity::Error, "project-file");
+                             out.member("message", problem.message);
+                         });
+                     }),
                      range);
 }
 
@@ -146,15 +159,19 @@ PublishedDiagnostic projectFileProblemHere(const Conversion& c, const ProjectPro
 PublishedDiagnostic projectFileProblemOf(const Conversion& c, const ProjectProblem& problem) {
     const Range range{{0, 0}, {0, 0}};
     const SourceLocation where{c.check.projectFile, problem.line, problem.column};
-    return published(
-        {{"range", rangeJson(range)},
-         {"severity", DiagnosticSeverity::Error},
-         {"source", kDiagnosticSource},
-         {"code", "project-file"},
-         {"message", std::string(kProjectFileName) + ":" + std::to_string(problem.line) + ":" +
-                         std::to_string(problem.column) + ": " + problem.message},
-         {"relatedInformation", json::array({relatedJson(c, where, problem.message)})}},
-        range);
+    return published(jsonOf([&](JsonWriter& out) {
+                         out.object([&] {
+                             writeCommon(out, range, DiagnosticSeverity::Error, "project-file");
+                             out.member("message", std::string(kProjectFileName) + ":" +
+                                                       std::to_string(problem.line) + ":" +
+                                                       std::to_string(problem.column) + ": " +
+                                                       problem.message);
+                             out.key("relatedInformation").array([&] {
+                                 writeRelated(out, c, where, problem.message);
+                             });
+                         });
+                     }),
+                     range);
 }
 
 // One diagnostic of the check, shown at `placement`: its message with its notes and the
@@ -166,27 +183,33 @@ PublishedDiagnostic converted(const Conversion& c, const Diagnostic& d,
                                                   zeroBased(here.column), c.encoding)
                                       : Range{{0, 0}, {0, 0}};
     std::string message = d.message;
-    json related = json::array();
-    if (placement.elsewhere) {
+    if (placement.elsewhere)
         message = d.location.file + ":" + std::to_string(d.location.line) + ": " + message;
-        related.push_back(relatedJson(c, d.location, d.message));
-    }
-    for (const ContextFrame& frame : d.context)
-        if (!frame.location.file.empty() && frame.location.line > 0)
-            related.push_back(relatedJson(c, frame.location, frame.relation));
-    for (const RelatedLocation& other : d.related)
-        if (!other.location.file.empty() && other.location.line > 0)
-            related.push_back(relatedJson(c, other.location, other.message));
     for (const std::string& note : d.notes)
         message += "\n" + note;
     for (const FixIt& fix : d.fixes)
         message += "\n" + fix.message;
-    json item = {{"range", rangeJson(range)},
-                 {"severity", severityOf(d.severity)},
-                 {"source", kDiagnosticSource},
-                 {"message", std::move(message)}};
-    if (!d.code.empty()) item["code"] = d.code;
-    if (!related.empty()) item["relatedInformation"] = std::move(related);
+    auto shown = [](const SourceLocation& where) { return !where.file.empty() && where.line > 0; };
+    const bool hasRelated =
+        placement.elsewhere ||
+        std::any_of(d.context.begin(), d.context.end(),
+                    [&](const ContextFrame& frame) { return shown(frame.location); }) ||
+        std::any_of(d.related.begin(), d.related.end(),
+                    [&](const RelatedLocation& other) { return shown(other.location); });
+    JsonText item = jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            writeCommon(out, range, severityOf(d.severity), d.code);
+            out.member("message", message);
+            if (!hasRelated) return;
+            out.key("relatedInformation").array([&] {
+                if (placement.elsewhere) writeRelated(out, c, d.location, d.message);
+                for (const ContextFrame& frame : d.context)
+                    if (shown(frame.location)) writeRelated(out, c, frame.location, frame.relation);
+                for (const RelatedLocation& other : d.related)
+                    if (shown(other.location)) writeRelated(out, c, other.location, other.message);
+            });
+        });
+    });
     return published(std::move(item), range, quickFixesOf(c, d));
 }
 
@@ -215,25 +238,30 @@ PublishedDiagnostic gatheredUndefinedMacros(const Conversion& c,
     std::string list;
     for (const std::string& name : names)
         list += (list.empty() ? "" : ", ") + name;
-    json related = json::array();
-    for (std::size_t i = 0; i < lines.size() && i < kMostLinesListed; ++i)
-        related.push_back(
-            {{"location",
-              {{"uri", document.uri}, {"range", rangeJson({{lines[i], 0}, {lines[i], 0}})}}},
-             {"message", "a line with an undefined macro"}});
     const std::size_t count = lines.size();
     const Range range = first ? *first : Range{{lines[0], 0}, {lines[0], 0}};
+    const std::string message = "undefined macro" + std::string(names.size() == 1 ? "" : "s") +
+                                " " + (list.empty() ? std::string("references") : list) + " (on " +
+                                std::to_string(count) + " line" + (count == 1 ? "" : "s") +
+                                "): a template opened alone; give them values in " +
+                                std::string(kProjectFileName) + " [macros]";
     return published(
-        {{"range", rangeJson(range)},
-         {"severity", DiagnosticSeverity::Warning},
-         {"source", kDiagnosticSource},
-         {"code", "macro-undefined"},
-         {"message", "undefined macro" + std::string(names.size() == 1 ? "" : "s") + " " +
-                         (list.empty() ? std::string("references") : list) + " (on " +
-                         std::to_string(count) + " line" + (count == 1 ? "" : "s") +
-                         "): a template opened alone; give them values in " +
-                         std::string(kProjectFileName) + " [macros]"},
-         {"relatedInformation", std::move(related)}},
+        jsonOf([&](JsonWriter& out) {
+            out.object([&] {
+                writeCommon(out, range, DiagnosticSeverity::Warning, "macro-undefined");
+                out.member("message", message);
+                out.key("relatedInformation").array([&] {
+                    for (std::size_t i = 0; i < lines.size() && i < kMostLinesListed; ++i)
+                        out.object([&] {
+                            out.key("location").object([&] {
+                                out.member("uri", document.uri);
+                                out.member("range", Range{{lines[i], 0}, {lines[i], 0}});
+                            });
+                            out.member("message", "a line with an undefined macro");
+                        });
+                });
+            });
+        }),
         range);
 }
 } // namespace
@@ -292,11 +320,13 @@ toLspDiagnostics(const CheckResult& check, const Document& document,
     return out;
 }
 
-json diagnosticsJson(const std::vector<PublishedDiagnostic>& published) {
-    json out = json::array();
-    for (const PublishedDiagnostic& item : published)
-        out.push_back(item.diagnostic);
-    return out;
+JsonText diagnosticsJson(const std::vector<PublishedDiagnostic>& published) {
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            for (const PublishedDiagnostic& item : published)
+                out.raw(item.diagnostic);
+        });
+    });
 }
 
 } // namespace epicsdb::lsp

@@ -9,8 +9,7 @@
 #include "Checker.hpp"
 #include "DocumentIndex.hpp"
 #include "Documents.hpp"
-
-#include <nlohmann/json.hpp>
+#include "JsonText.hpp"
 
 #include <functional>
 #include <string>
@@ -29,7 +28,7 @@ struct QuickFix {
 
 // One diagnostic as published, and its quick fixes.
 struct PublishedDiagnostic {
-    nlohmann::json diagnostic; // the LSP Diagnostic
+    JsonText diagnostic; // the LSP Diagnostic
     Range range;
     std::vector<QuickFix> fixes;
 };
@@ -47,6 +46,6 @@ toLspDiagnostics(const CheckResult& check, const Document& document,
                  Encoding encoding);
 
 // The items of textDocument/publishDiagnostics.
-[[nodiscard]] nlohmann::json diagnosticsJson(const std::vector<PublishedDiagnostic>& published);
+[[nodiscard]] JsonText diagnosticsJson(const std::vector<PublishedDiagnostic>& published);
 
 } // namespace epicsdb::lsp

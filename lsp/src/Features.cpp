@@ -1,7 +1,6 @@
 #include "Features.hpp"
 
 #include "Protocol.hpp"
-#include "RangeJson.hpp"
 #include "Uri.hpp"
 
 #include <epicsdb/CharClass.hpp>
@@ -10,11 +9,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 namespace epicsdb::lsp {
-
-using nlohmann::json;
 
 namespace {
 // A completion list stays short enough for an editor to filter as one types.
@@ -27,13 +25,61 @@ Range rangeOf(const Document& document, Span span, Encoding encoding) {
             document.lines.positionOf(document.text, span.end, encoding)};
 }
 
-json locationOf(const Document& document, Span span, Encoding encoding) {
-    return {{"uri", document.uri}, {"range", rangeJson(rangeOf(document, span, encoding))}};
+struct Location {
+    std::string uri;
+    Range range;
+};
+
+Location locationOf(const Document& document, Span span, Encoding encoding) {
+    return {document.uri, rangeOf(document, span, encoding)};
 }
 
-json fileLocation(const std::string& path, unsigned line) {
+Location fileLocation(const std::string& path, unsigned line) {
     const std::uint32_t row = line > 0 ? line - 1 : 0;
-    return {{"uri", uriOfPath(path)}, {"range", rangeJson({{row, 0}, {row, 0}})}};
+    return {uriOfPath(path), {{row, 0}, {row, 0}}};
+}
+
+void writeLocation(JsonWriter& out, const Location& location) {
+    out.object([&] {
+        out.member("uri", location.uri);
+        out.member("range", location.range);
+    });
+}
+
+JsonText locationArray(const std::vector<Location>& locations) {
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            for (const Location& location : locations)
+                writeLocation(out, location);
+        });
+    });
+}
+
+struct CompletionItem {
+    std::string label;
+    int kind = 0;
+    std::string detail;
+    std::optional<std::string> documentation;
+    std::optional<std::string> sortText;
+};
+
+// A CompletionList, complete.
+JsonText completionList(const std::vector<CompletionItem>& items) {
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.member("isIncomplete", false);
+            out.key("items").array([&] {
+                for (const CompletionItem& item : items)
+                    out.object([&] {
+                        out.member("label", item.label);
+                        out.member("kind", item.kind);
+                        out.member("detail", item.detail);
+                        if (item.documentation) out.member("documentation", *item.documentation);
+                        if (item.sortText) out.member("sortText", *item.sortText);
+                    });
+            });
+        });
+    });
 }
 
 const dbstatic::Database& databaseOf(const OpenDocument& document) {
@@ -130,9 +176,17 @@ std::vector<std::string> choicesOf(const dbstatic::RecordType& type,
     return out;
 }
 
-json markdown(std::string text, const Range& range) {
-    return {{"contents", {{"kind", MarkupKind::Markdown}, {"value", std::move(text)}}},
-            {"range", rangeJson(range)}};
+// A Hover.
+JsonText markdown(const std::string& text, const Range& range) {
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.key("contents").object([&] {
+                out.member("kind", MarkupKind::Markdown);
+                out.member("value", text);
+            });
+            out.member("range", range);
+        });
+    });
 }
 
 std::string recordHover(const FeatureContext& context, const OpenDocument& document,
@@ -236,7 +290,7 @@ std::string recordNameAt(const OpenDocument& document, const RecordEntry* record
 }
 } // namespace
 
-json hover(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText hover(const FeatureContext& context, const OpenDocument& document, Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const DocumentIndex& index = *document.index;
@@ -257,9 +311,9 @@ json hover(const FeatureContext& context, const OpenDocument& document, Position
                         rangeOf(doc, record->type.span, context.encoding));
     bool onName = false;
     const FieldEntry* field = fieldAt(record, offset, onName);
-    if (!field || field->info || !type) return nullptr;
+    if (!field || field->info || !type) return jsonNull();
     const dbstatic::FieldDef* def = type->findField(field->name.text);
-    if (!def) return nullptr;
+    if (!def) return jsonNull();
     if (onName)
         return markdown(fieldHover(*type, *def), rangeOf(doc, field->name.span, context.encoding));
     const Range valueRange = rangeOf(doc, field->value.span, context.encoding);
@@ -276,14 +330,15 @@ json hover(const FeatureContext& context, const OpenDocument& document, Position
     return markdown(fieldHover(*type, *def), valueRange);
 }
 
-json completion(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText completion(const FeatureContext& context, const OpenDocument& document,
+                    Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const std::size_t lineStart = doc.lines.lineStart(doc.lines.lineOf(offset));
     const std::string_view before =
         std::string_view(doc.text).substr(lineStart, offset - lineStart);
     const dbstatic::Database& db = databaseOf(document);
-    json items = json::array();
+    std::vector<CompletionItem> items;
 
     const auto isIdent = chars::isIdentifier;
     // The word being typed, back to a quote, a parenthesis, a comma or a blank.
@@ -305,15 +360,12 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         std::set<std::string> names;
         for (const MacroSetting& macro : document.check->macros)
             if (names.insert(macro.name).second)
-                items.push_back({{"label", macro.name},
-                                 {"kind", CompletionItemKind::Variable},
-                                 {"detail", "= " + macro.value + " (" + macro.where + ")"}});
+                items.push_back({macro.name, CompletionItemKind::Variable,
+                                 "= " + macro.value + " (" + macro.where + ")"});
         for (const MacroReference& macro : document.index->macros)
             if (names.insert(macro.name).second)
-                items.push_back({{"label", macro.name},
-                                 {"kind", CompletionItemKind::Variable},
-                                 {"detail", "used in this file"}});
-        return {{"isIncomplete", false}, {"items", items}};
+                items.push_back({macro.name, CompletionItemKind::Variable, "used in this file"});
+        return completionList(items);
     }
 
     auto endsWithKeyword = [&](std::string_view keyword) {
@@ -329,27 +381,23 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
 
     if (endsWithKeyword("record") || endsWithKeyword("grecord")) {
         for (const dbstatic::RecordType& type : db.recordTypes())
-            items.push_back({{"label", std::string(type.name())},
-                             {"kind", CompletionItemKind::Class},
-                             {"detail", "record type"}});
-        return {{"isIncomplete", false}, {"items", items}};
+            items.push_back({std::string(type.name()), CompletionItemKind::Class, "record type"});
+        return completionList(items);
     }
     const RecordEntry* record = document.index->recordAt(offset);
     const dbstatic::RecordType* type = typeOf(document, record);
     if (endsWithKeyword("field")) {
-        if (!type) return {{"isIncomplete", false}, {"items", items}};
+        if (!type) return completionList(items);
         for (const dbstatic::FieldDef& field : type->fields()) {
             if (field.type == dbstatic::DbfType::NoAccess || field.name == "NAME") continue;
-            items.push_back({{"label", std::string(field.name)},
-                             {"kind", CompletionItemKind::Field},
-                             {"detail", std::string(dbstatic::dbfTypeName(field.type))},
-                             {"documentation", std::string(field.prompt)},
-                             // The fields with a prompt group (those DCT shows) first, then in the
-                             // order of the record type (the index padded to sort as text).
-                             {"sortText", (field.isDct() ? "0" : "1") +
-                                              std::to_string(kSortTextPadding + field.index)}});
+            items.push_back(
+                {std::string(field.name), CompletionItemKind::Field,
+                 std::string(dbstatic::dbfTypeName(field.type)), std::string(field.prompt),
+                 // The fields with a prompt group (those DCT shows) first, then in the
+                 // order of the record type (the index padded to sort as text).
+                 (field.isDct() ? "0" : "1") + std::to_string(kSortTextPadding + field.index)});
         }
-        return {{"isIncomplete", false}, {"items", items}};
+        return completionList(items);
     }
     // field(NAME, |: the field's values.
     if (!head.empty() && head.back() == ',') {
@@ -370,38 +418,36 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         const dbstatic::FieldDef* def = type && isField ? type->findField(fieldName) : nullptr;
         if (def) {
             for (const std::string& choice : choicesOf(*type, *def))
-                items.push_back({{"label", choice},
-                                 {"kind", CompletionItemKind::EnumMember},
-                                 {"detail", def->menu ? std::string(def->menu->name()) : "DTYP"}});
+                items.push_back({choice, CompletionItemKind::EnumMember,
+                                 def->menu ? std::string(def->menu->name()) : "DTYP"});
             if (dbstatic::isLinkType(def->type)) {
                 std::set<std::string> names;
                 for (const OpenDocument& open : context.open)
                     for (const RecordEntry& other : open.index->records)
                         if (!other.name.text.empty() && names.insert(other.name.text).second)
-                            items.push_back({{"label", other.name.text},
-                                             {"kind", CompletionItemKind::Reference},
-                                             {"detail", "record(" + other.type.text + ")"}});
+                            items.push_back({other.name.text, CompletionItemKind::Reference,
+                                             "record(" + other.type.text + ")"});
                 for (const dbstatic::RecordType& t : db.recordTypes())
                     for (const dbstatic::Record* r = t.firstRecord();
                          r && names.size() < kMostRecordsOffered; r = r->next())
                         if (names.insert(std::string(r->name())).second)
-                            items.push_back({{"label", std::string(r->name())},
-                                             {"kind", CompletionItemKind::Reference},
-                                             {"detail", "record(" + std::string(t.name()) + ")"}});
+                            items.push_back({std::string(r->name()), CompletionItemKind::Reference,
+                                             "record(" + std::string(t.name()) + ")"});
             }
         }
     }
-    return {{"isIncomplete", false}, {"items", items}};
+    return completionList(items);
 }
 
-json definition(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText definition(const FeatureContext& context, const OpenDocument& document,
+                    Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const DocumentIndex& index = *document.index;
     const std::string directory = doc.path.empty() ? document.check->workingDirectory
                                                    : doc.path.substr(0, doc.path.rfind('/'));
     // include "x" / file "x": the file, found as the loads find it.
-    auto fileTarget = [&](const Word& word) -> json {
+    auto fileTarget = [&](const Word& word) -> JsonText {
         std::vector<std::string> candidates{resolvedPath(directory, word.text)};
         for (const std::string& read : document.check->filesRead)
             if (read.ends_with("/" + word.text)) candidates.insert(candidates.begin(), read);
@@ -409,9 +455,10 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
             std::error_code error;
             if (std::filesystem::is_regular_file(candidate, error) ||
                 context.documents->findPath(candidate))
-                return fileLocation(candidate, 1);
+                return jsonOf(
+                    [&](JsonWriter& out) { writeLocation(out, fileLocation(candidate, 1)); });
         }
-        return nullptr;
+        return jsonNull();
     };
     for (const Word& include : index.includes)
         if (include.span.contains(offset)) return fileTarget(include);
@@ -419,8 +466,8 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
         if (file.span.contains(offset)) return fileTarget(file);
 
     const std::string name = recordNameAt(document, index.recordAt(offset), offset);
-    if (name.empty()) return nullptr;
-    json out = json::array();
+    if (name.empty()) return jsonNull();
+    std::vector<Location> out;
     for (const RecordPlace& place : recordsNamed(context, document, name))
         out.push_back(
             locationOf(*place.document->document, place.record->name.span, context.encoding));
@@ -432,16 +479,16 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
                 out.push_back(
                     fileLocation(resolvedPath(document.check->workingDirectory, file), where.line));
         }
-    return out.empty() ? json(nullptr) : out;
+    return out.empty() ? jsonNull() : locationArray(out);
 }
 
-json references(const FeatureContext& context, const OpenDocument& document, Position position,
-                bool includeDeclaration) {
+JsonText references(const FeatureContext& context, const OpenDocument& document, Position position,
+                    bool includeDeclaration) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const std::string name = recordNameAt(document, document.index->recordAt(offset), offset);
-    json out = json::array();
-    if (name.empty()) return out;
+    if (name.empty()) return emptyArray();
+    std::vector<Location> out;
     if (includeDeclaration)
         for (const RecordPlace& place : recordsNamed(context, document, name))
             out.push_back(
@@ -459,41 +506,51 @@ json references(const FeatureContext& context, const OpenDocument& document, Pos
                     out.push_back(locationOf(*open.document, field.value.span, context.encoding));
             }
         }
-    return out;
+    return locationArray(out);
 }
 
-json documentSymbols(const FeatureContext& context, const OpenDocument& document) {
+JsonText documentSymbols(const FeatureContext& context, const OpenDocument& document) {
     const Document& doc = *document.document;
-    json out = json::array();
-    for (const RecordEntry& record : document.index->records) {
-        if (record.name.text.empty()) continue;
-        json children = json::array();
-        for (const FieldEntry& field : record.fields)
-            children.push_back(
-                {{"name", field.name.text.empty() ? "?" : field.name.text},
-                 {"detail", field.value.text},
-                 {"kind", field.info ? SymbolKind::Property : SymbolKind::Field},
-                 {"range", rangeJson(rangeOf(doc, {field.name.span.begin, field.value.span.end},
-                                             context.encoding))},
-                 {"selectionRange", rangeJson(rangeOf(doc, field.name.span, context.encoding))}});
-        out.push_back(
-            {{"name", record.name.text},
-             {"detail", record.type.text},
-             {"kind", SymbolKind::Struct},
-             {"range", rangeJson(rangeOf(doc, record.whole, context.encoding))},
-             {"selectionRange", rangeJson(rangeOf(doc, record.name.span, context.encoding))},
-             {"children", std::move(children)}});
-    }
-    for (const Word& file : document.index->templateFiles)
-        out.push_back({{"name", file.text},
-                       {"detail", "template"},
-                       {"kind", SymbolKind::File},
-                       {"range", rangeJson(rangeOf(doc, file.span, context.encoding))},
-                       {"selectionRange", rangeJson(rangeOf(doc, file.span, context.encoding))}});
-    return out;
+    const Encoding encoding = context.encoding;
+    auto symbol = [](JsonWriter& out, std::string_view name, std::string_view detail, int kind,
+                     const Range& range, const Range& selection, auto&& children) {
+        out.object([&] {
+            out.member("name", name);
+            out.member("detail", detail);
+            out.member("kind", kind);
+            out.member("range", range);
+            out.member("selectionRange", selection);
+            children();
+        });
+    };
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            for (const RecordEntry& record : document.index->records) {
+                if (record.name.text.empty()) continue;
+                symbol(out, record.name.text, record.type.text, SymbolKind::Struct,
+                       rangeOf(doc, record.whole, encoding),
+                       rangeOf(doc, record.name.span, encoding), [&] {
+                           out.key("children").array([&] {
+                               for (const FieldEntry& field : record.fields)
+                                   symbol(out, field.name.text.empty() ? "?" : field.name.text,
+                                          field.value.text,
+                                          field.info ? SymbolKind::Property : SymbolKind::Field,
+                                          rangeOf(doc,
+                                                  {field.name.span.begin, field.value.span.end},
+                                                  encoding),
+                                          rangeOf(doc, field.name.span, encoding), [] {});
+                           });
+                       });
+            }
+            for (const Word& file : document.index->templateFiles)
+                symbol(out, file.text, "template", SymbolKind::File,
+                       rangeOf(doc, file.span, encoding), rangeOf(doc, file.span, encoding), [] {});
+        });
+    });
 }
 
-json formatting(const FeatureContext& context, const OpenDocument& document, std::string& error) {
+JsonText formatting(const FeatureContext& context, const OpenDocument& document,
+                    std::string& error) {
     const Document& doc = *document.document;
     format::FormatOptions options;
     options.definitions = document.check->database.get();
@@ -504,17 +561,24 @@ json formatting(const FeatureContext& context, const OpenDocument& document, std
         result = format::formatDatabase(doc.text, options);
     else {
         error = "only database and substitution files are formatted";
-        return nullptr;
+        return jsonNull();
     }
     if (!result.ok()) {
         const format::FormatError& first = result.errors.front();
         error = "cannot format: " + std::to_string(first.line) + ":" +
                 std::to_string(first.column) + ": " + first.message;
-        return nullptr;
+        return jsonNull();
     }
-    if (result.text == doc.text) return json::array();
+    if (result.text == doc.text) return emptyArray();
     const Position end = doc.lines.positionOf(doc.text, doc.text.size(), context.encoding);
-    return json::array({{{"range", rangeJson({{0, 0}, end})}, {"newText", result.text}}});
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            out.object([&] {
+                out.member("range", Range{{0, 0}, end});
+                out.member("newText", result.text);
+            });
+        });
+    });
 }
 
 } // namespace epicsdb::lsp

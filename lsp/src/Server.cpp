@@ -8,10 +8,11 @@
 #include "DocumentIndex.hpp"
 #include "Documents.hpp"
 #include "Features.hpp"
+#include "JsonText.hpp"
 #include "Protocol.hpp"
 #include "Uri.hpp"
 
-#include <nlohmann/json.hpp>
+#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <map>
@@ -23,16 +24,11 @@
 
 namespace epicsdb::lsp {
 
-using nlohmann::json;
-
 namespace {
-// No LSP message nests deeper; deeper JSON is refused before anything copies it (copies and
-// dumps of JSON recurse).
-constexpr int kMaxDepth = 64;
+using rapidjson::Value;
 
-struct TooDeep : std::runtime_error {
-    TooDeep() : std::runtime_error("the message nests deeper than 64 levels") {}
-};
+// No LSP message nests deeper; deeper JSON is refused as it is read.
+constexpr int kMaxDepth = 64;
 
 // An error to answer a request with.
 struct RequestError : std::runtime_error {
@@ -40,33 +36,66 @@ struct RequestError : std::runtime_error {
     int code;
 };
 
-const json& member(const json& object, const char* name) {
-    if (!object.is_object() || !object.contains(name))
-        throw RequestError(ErrorCodes::InvalidParams, std::string("missing '") + name + "'");
-    return object[name];
+std::string_view textOf(const Value& value) {
+    return {value.GetString(), value.GetStringLength()};
 }
 
-std::string stringMember(const json& object, const char* name) {
-    const json& value = member(object, name);
-    if (!value.is_string())
+bool isString(const Value& value, std::string_view text) {
+    return value.IsString() && textOf(value) == text;
+}
+
+// The member `name` of an object; null when the value is no object or has no such member.
+const Value* optionalMember(const Value& object, const char* name) {
+    if (!object.IsObject()) return nullptr;
+    const auto found = object.FindMember(name);
+    return found == object.MemberEnd() ? nullptr : &found->value;
+}
+
+const Value& member(const Value& object, const char* name) {
+    const Value* found = optionalMember(object, name);
+    if (!found)
+        throw RequestError(ErrorCodes::InvalidParams, std::string("missing '") + name + "'");
+    return *found;
+}
+
+std::string stringMember(const Value& object, const char* name) {
+    const Value& value = member(object, name);
+    if (!value.IsString())
         throw RequestError(ErrorCodes::InvalidParams,
                            std::string("'") + name + "' must be a string");
-    return value.get<std::string>();
+    return std::string(textOf(value));
 }
 
-Position positionOf(const json& value) {
-    const json& line = member(value, "line");
-    const json& character = member(value, "character");
-    if (!line.is_number_unsigned() || !character.is_number_unsigned())
+// A member that may be left out; given, it must be of its type.
+bool boolMember(const Value& object, const char* name, bool fallback) {
+    const Value* value = optionalMember(object, name);
+    if (!value) return fallback;
+    if (!value->IsBool())
+        throw RequestError(ErrorCodes::InvalidParams,
+                           std::string("'") + name + "' must be a boolean");
+    return value->GetBool();
+}
+
+std::string stringMember(const Value& object, const char* name, const std::string& fallback) {
+    return optionalMember(object, name) ? stringMember(object, name) : fallback;
+}
+
+// A document's version: an integer, else 0.
+long long versionOf(const Value& value) {
+    return value.IsInt64() ? value.GetInt64() : 0;
+}
+
+Position positionOf(const Value& value) {
+    const Value& line = member(value, "line");
+    const Value& character = member(value, "character");
+    if (!line.IsUint64() || !character.IsUint64())
         throw RequestError(ErrorCodes::InvalidParams,
                            "a position's line and character must be unsigned integers");
-    return {
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(line.get<std::uint64_t>(), UINT32_MAX)),
-        static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(character.get<std::uint64_t>(), UINT32_MAX))};
+    return {static_cast<std::uint32_t>(std::min<std::uint64_t>(line.GetUint64(), UINT32_MAX)),
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(character.GetUint64(), UINT32_MAX))};
 }
 
-Range rangeOf(const json& value) {
+Range rangeOf(const Value& value) {
     return {positionOf(member(value, "start")), positionOf(member(value, "end"))};
 }
 
@@ -109,8 +138,8 @@ struct Server::Impl {
     // The methods the server knows, one table: the name, the handler of a request or of a
     // notification, and whether it is taken only while running (between initialize and
     // shutdown) or in any state (initialize and exit, which look at the state themselves).
-    using RequestHandler = json (Impl::*)(const json& params);
-    using NotificationHandler = void (Impl::*)(const json& params);
+    using RequestHandler = JsonText (Impl::*)(const Value& params);
+    using NotificationHandler = void (Impl::*)(const Value& params);
     enum class Accepted { WhileRunning, Always };
     struct Method {
         std::string_view name;
@@ -120,49 +149,79 @@ struct Server::Impl {
     static std::span<const Method> methods();
     static const Method* findMethod(std::string_view name);
 
-    void respond(const json& id, json result) {
-        send(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}.dump(
-            -1, ' ', false, json::error_handler_t::replace));
+    // `id` null: a response to a message whose id could not be read.
+    void respond(const Value& id, const JsonText& result) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     out.key("id").value(id);
+                     out.member("result", result);
+                 });
+             }).text);
     }
-    void fail(const json& id, int code, const std::string& message) {
-        send(json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}}
-                 .dump(-1, ' ', false, json::error_handler_t::replace));
+    void fail(const Value* id, int code, const std::string& message) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     if (id)
+                         out.key("id").value(*id);
+                     else
+                         out.key("id").null();
+                     out.key("error").object([&] {
+                         out.member("code", code);
+                         out.member("message", message);
+                     });
+                 });
+             }).text);
     }
-    void notify(const std::string& method, json params) {
-        send(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}.dump(
-            -1, ' ', false, json::error_handler_t::replace));
+    void notify(std::string_view method, const JsonText& params) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     out.member("method", method);
+                     out.member("params", params);
+                 });
+             }).text);
+    }
+    void logError(const std::string& message) {
+        notify("window/logMessage", jsonOf([&](JsonWriter& out) {
+                   out.object([&] {
+                       out.member("type", MessageType::Error);
+                       out.member("message", message);
+                   });
+               }));
     }
 
     void handle(std::string_view body);
-    void dispatch(const std::string& method, const json& params, const json* id);
-    void dispatchNotification(const std::string& method, const Method* entry, const json& params);
+    void dispatch(const std::string& method, const Value& params, const Value* id);
+    void dispatchNotification(const std::string& method, const Method* entry, const Value& params);
     void requireRunning() const;
 
     // Requests.
-    json initialize(const json& params);
-    json shutdown(const json& params);
-    json hover(const json& params);
-    json completion(const json& params);
-    json definition(const json& params);
-    json references(const json& params);
-    json documentSymbol(const json& params);
-    json formatting(const json& params);
-    json codeAction(const json& params);
+    JsonText initialize(const Value& params);
+    JsonText shutdown(const Value& params);
+    JsonText hover(const Value& params);
+    JsonText completion(const Value& params);
+    JsonText definition(const Value& params);
+    JsonText references(const Value& params);
+    JsonText documentSymbol(const Value& params);
+    JsonText formatting(const Value& params);
+    JsonText codeAction(const Value& params);
 
     // Notifications.
-    void exit(const json& params);
-    void didOpen(const json& params);
-    void didChange(const json& params);
-    void didClose(const json& params);
+    void exit(const Value& params);
+    void didOpen(const Value& params);
+    void didChange(const Value& params);
+    void didClose(const Value& params);
     // A file on disk changed (a project file, an include that is not open): check again.
-    void filesChanged(const json& params);
+    void filesChanged(const Value& params);
 
     // Checks a document again and publishes its diagnostics; then the open documents that
     // read it (a template, an include) are checked again too.
     void recheck(const std::string& uri, bool dependents);
     void publish(const std::string& uri);
     FeatureContext context();
-    DocumentRequest documentRequest(const json& params);
+    DocumentRequest documentRequest(const Value& params);
 };
 
 std::span<const Server::Impl::Method> Server::Impl::methods() {
@@ -194,48 +253,41 @@ const Server::Impl::Method* Server::Impl::findMethod(std::string_view name) {
 }
 
 void Server::Impl::handle(std::string_view body) {
-    json message;
-    try {
-        message = json::parse(body, [](int depth, json::parse_event_t, json&) {
-            if (depth > kMaxDepth) throw TooDeep();
-            return true;
-        });
-    } catch (const json::parse_error& error) {
-        fail(nullptr, ErrorCodes::ParseError,
-             std::string("the message is not JSON: ") + error.what());
-        return;
-    } catch (const TooDeep& error) {
-        fail(nullptr, ErrorCodes::ParseError, error.what());
+    rapidjson::Document message;
+    if (const std::optional<std::string> problem = parseMessage(body, message, kMaxDepth)) {
+        fail(nullptr, ErrorCodes::ParseError, *problem);
         return;
     }
-    const json* id = nullptr;
-    if (message.is_object() && message.contains("id")) {
-        const json& given = message["id"];
-        if (given.is_string() || given.is_number_integer() || given.is_null()) id = &given;
-    }
-    if (!message.is_object() || message.value("jsonrpc", json()) != "2.0") {
-        fail(id ? *id : json(nullptr), ErrorCodes::InvalidRequest,
+    const Value* given = optionalMember(message, "id");
+    const Value* id =
+        given && (given->IsString() || given->IsInt64() || given->IsUint64() || given->IsNull())
+            ? given
+            : nullptr;
+    const Value* version = optionalMember(message, "jsonrpc");
+    if (!message.IsObject() || !version || !isString(*version, "2.0")) {
+        fail(id, ErrorCodes::InvalidRequest,
              "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")");
         return;
     }
-    if (!message.contains("method")) {
+    const Value* method = optionalMember(message, "method");
+    if (!method) {
         // A response to a request of ours (we send none that need one): nothing to do. An
         // object that is neither is refused.
-        if (message.contains("id") && (message.contains("result") || message.contains("error")))
-            return;
-        fail(id ? *id : json(nullptr), ErrorCodes::InvalidRequest, "a message without a method");
+        if (given && (message.HasMember("result") || message.HasMember("error"))) return;
+        fail(id, ErrorCodes::InvalidRequest, "a message without a method");
         return;
     }
-    if (!message["method"].is_string()) {
-        if (id) fail(*id, ErrorCodes::InvalidRequest, "the method must be a string");
+    if (!method->IsString()) {
+        if (id) fail(id, ErrorCodes::InvalidRequest, "the method must be a string");
         return;
     }
-    if (message.contains("id") && !id) {
+    if (given && !id) {
         fail(nullptr, ErrorCodes::InvalidRequest, "a request id must be a number or a string");
         return;
     }
-    const json params = message.value("params", json::object());
-    dispatch(message["method"].get<std::string>(), params, id);
+    const Value noParams(rapidjson::kObjectType);
+    const Value* params = optionalMember(message, "params");
+    dispatch(std::string(textOf(*method)), params ? *params : noParams, id);
 }
 
 void Server::Impl::requireRunning() const {
@@ -247,7 +299,7 @@ void Server::Impl::requireRunning() const {
                            "the server is shut down (only exit is accepted)");
 }
 
-void Server::Impl::dispatch(const std::string& method, const json& params, const json* id) {
+void Server::Impl::dispatch(const std::string& method, const Value& params, const Value* id) {
     const Method* entry = findMethod(method);
     if (!id) {
         dispatchNotification(method, entry, params);
@@ -260,18 +312,16 @@ void Server::Impl::dispatch(const std::string& method, const json& params, const
         if (!handler) throw RequestError(ErrorCodes::MethodNotFound, "method not found: " + method);
         respond(*id, (this->**handler)(params));
     } catch (const RequestError& error) {
-        fail(*id, error.code, error.what());
-    } catch (const json::exception& error) {
-        fail(*id, ErrorCodes::InvalidParams, std::string("bad parameters: ") + error.what());
+        fail(id, error.code, error.what());
     } catch (const std::bad_alloc&) {
-        fail(*id, ErrorCodes::InternalError, "out of memory");
+        fail(id, ErrorCodes::InternalError, "out of memory");
     } catch (const std::exception& error) {
-        fail(*id, ErrorCodes::InternalError, error.what());
+        fail(id, ErrorCodes::InternalError, error.what());
     }
 }
 
 void Server::Impl::dispatchNotification(const std::string& method, const Method* entry,
-                                        const json& params) {
+                                        const Value& params) {
     const NotificationHandler* handler =
         entry ? std::get_if<NotificationHandler>(&entry->handler) : nullptr;
     // Unknown, or before initialize or after shutdown (LSP 3.17): dropped.
@@ -280,70 +330,78 @@ void Server::Impl::dispatchNotification(const std::string& method, const Method*
     try {
         (this->**handler)(params);
     } catch (const std::bad_alloc&) {
-        notify("window/logMessage",
-               {{"type", MessageType::Error}, {"message", method + ": out of memory"}});
+        logError(method + ": out of memory");
     } catch (const std::exception& error) {
-        notify("window/logMessage",
-               {{"type", MessageType::Error}, {"message", method + ": " + error.what()}});
+        logError(method + ": " + error.what());
     }
 }
 
-json Server::Impl::initialize(const json& params) {
+JsonText Server::Impl::initialize(const Value& params) {
     if (state != State::Uninitialized)
         throw RequestError(ErrorCodes::InvalidRequest, "initialize was sent twice");
-    if (!params.is_object())
+    if (!params.IsObject())
         throw RequestError(ErrorCodes::InvalidParams, "initialize needs parameters");
     // The position encoding: UTF-8 when the client offers it (no counting), else UTF-16.
-    std::string chosen = PositionEncodingKind::Utf16;
-    if (const json* general = params.contains("capabilities") &&
-                                      params["capabilities"].is_object() &&
-                                      params["capabilities"].contains("general")
-                                  ? &params["capabilities"]["general"]
-                                  : nullptr;
-        general && general->is_object() && general->contains("positionEncodings") &&
-        (*general)["positionEncodings"].is_array()) {
-        for (const json& offered : (*general)["positionEncodings"])
-            if (offered == PositionEncodingKind::Utf8) {
+    std::string_view chosen = PositionEncodingKind::Utf16;
+    const Value* capabilities = optionalMember(params, "capabilities");
+    const Value* general = capabilities ? optionalMember(*capabilities, "general") : nullptr;
+    const Value* offered = general ? optionalMember(*general, "positionEncodings") : nullptr;
+    if (offered && offered->IsArray())
+        for (const Value& kind : offered->GetArray())
+            if (isString(kind, PositionEncodingKind::Utf8)) {
                 chosen = PositionEncodingKind::Utf8;
                 break;
             }
-    }
     encoding = chosen == PositionEncodingKind::Utf8 ? Encoding::Utf8 : Encoding::Utf16;
     // The workspace: its first folder, else rootUri, else rootPath.
     std::optional<std::string> root;
-    if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array() &&
-        !params["workspaceFolders"].empty() && params["workspaceFolders"][0].is_object() &&
-        params["workspaceFolders"][0].contains("uri") &&
-        params["workspaceFolders"][0]["uri"].is_string())
-        root = pathOfUri(params["workspaceFolders"][0]["uri"].get<std::string>());
-    if (!root && params.contains("rootUri") && params["rootUri"].is_string())
-        root = pathOfUri(params["rootUri"].get<std::string>());
-    if (!root && params.contains("rootPath") && params["rootPath"].is_string())
-        root = params["rootPath"].get<std::string>();
+    if (const Value* folders = optionalMember(params, "workspaceFolders");
+        folders && folders->IsArray() && !folders->Empty())
+        if (const Value* uri = optionalMember((*folders)[0], "uri"); uri && uri->IsString())
+            root = pathOfUri(textOf(*uri));
+    if (const Value* uri = optionalMember(params, "rootUri"); !root && uri && uri->IsString())
+        root = pathOfUri(textOf(*uri));
+    if (const Value* path = optionalMember(params, "rootPath"); !root && path && path->IsString())
+        root = std::string(textOf(*path));
     if (root && !root->empty()) workspaceRoot = normalPath(*root);
 
-    json capabilities = {
-        {"positionEncoding", chosen},
-        {"textDocumentSync",
-         {{"openClose", true},
-          {"change", TextDocumentSyncKind::Incremental},
-          {"save", {{"includeText", false}}}}},
-        {"hoverProvider", true},
-        {"completionProvider", {{"triggerCharacters", json::array({"(", "\"", ",", "$", "{"})}}},
-        {"definitionProvider", true},
-        {"referencesProvider", true},
-        {"documentSymbolProvider", true},
-        {"documentFormattingProvider", true},
-        {"codeActionProvider", {{"codeActionKinds", json::array({CodeActionKind::QuickFix})}}}};
     state = State::Running;
-    return {{"capabilities", capabilities},
-            {"serverInfo", {{"name", "epicsdb"}, {"version", options.version}}}};
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.key("capabilities").object([&] {
+                out.member("positionEncoding", chosen);
+                out.key("textDocumentSync").object([&] {
+                    out.member("openClose", true);
+                    out.member("change", TextDocumentSyncKind::Incremental);
+                    out.key("save").object([&] { out.member("includeText", false); });
+                });
+                out.member("hoverProvider", true);
+                out.key("completionProvider").object([&] {
+                    out.key("triggerCharacters").array([&] {
+                        for (const char* trigger : {"(", "\"", ",", "$", "{"})
+                            out.string(trigger);
+                    });
+                });
+                out.member("definitionProvider", true);
+                out.member("referencesProvider", true);
+                out.member("documentSymbolProvider", true);
+                out.member("documentFormattingProvider", true);
+                out.key("codeActionProvider").object([&] {
+                    out.key("codeActionKinds").array([&] { out.string(CodeActionKind::QuickFix); });
+                });
+            });
+            out.key("serverInfo").object([&] {
+                out.member("name", "epicsdb");
+                out.member("version", options.version);
+            });
+        });
+    });
 }
 
-json Server::Impl::shutdown(const json&) {
+JsonText Server::Impl::shutdown(const Value&) {
     state = State::ShutDown;
     shutdownRequested = true;
-    return nullptr;
+    return jsonNull();
 }
 
 FeatureContext Server::Impl::context() {
@@ -359,7 +417,7 @@ FeatureContext Server::Impl::context() {
     return out;
 }
 
-DocumentRequest Server::Impl::documentRequest(const json& params) {
+DocumentRequest Server::Impl::documentRequest(const Value& params) {
     DocumentRequest out{context(), {}};
     const std::string uri = stringMember(member(params, "textDocument"), "uri");
     const OpenDocument* found = out.features.find(uri);
@@ -368,97 +426,107 @@ DocumentRequest Server::Impl::documentRequest(const json& params) {
     return out;
 }
 
-json Server::Impl::hover(const json& params) {
+JsonText Server::Impl::hover(const Value& params) {
     const DocumentRequest request = documentRequest(params);
     return lsp::hover(request.features, request.document, positionOf(member(params, "position")));
 }
 
-json Server::Impl::completion(const json& params) {
+JsonText Server::Impl::completion(const Value& params) {
     const DocumentRequest request = documentRequest(params);
     return lsp::completion(request.features, request.document,
                            positionOf(member(params, "position")));
 }
 
-json Server::Impl::definition(const json& params) {
+JsonText Server::Impl::definition(const Value& params) {
     const DocumentRequest request = documentRequest(params);
     return lsp::definition(request.features, request.document,
                            positionOf(member(params, "position")));
 }
 
-json Server::Impl::references(const json& params) {
+JsonText Server::Impl::references(const Value& params) {
     const DocumentRequest request = documentRequest(params);
-    bool declaration = false;
-    if (params.contains("context") && params["context"].is_object())
-        declaration = params["context"].value("includeDeclaration", false);
+    const Value* context = optionalMember(params, "context");
+    const bool declaration =
+        context && context->IsObject() && boolMember(*context, "includeDeclaration", false);
     return lsp::references(request.features, request.document,
                            positionOf(member(params, "position")), declaration);
 }
 
-json Server::Impl::documentSymbol(const json& params) {
+JsonText Server::Impl::documentSymbol(const Value& params) {
     const DocumentRequest request = documentRequest(params);
     return documentSymbols(request.features, request.document);
 }
 
-json Server::Impl::formatting(const json& params) {
+JsonText Server::Impl::formatting(const Value& params) {
     const DocumentRequest request = documentRequest(params);
     std::string error;
-    json edits = lsp::formatting(request.features, request.document, error);
+    JsonText edits = lsp::formatting(request.features, request.document, error);
     if (!error.empty()) throw RequestError(ErrorCodes::RequestFailed, error);
     return edits;
 }
 
-json Server::Impl::codeAction(const json& params) {
+JsonText Server::Impl::codeAction(const Value& params) {
     const std::string uri = stringMember(member(params, "textDocument"), "uri");
     if (!documents.find(uri))
         throw RequestError(ErrorCodes::InvalidParams, "the document is not open: " + uri);
     const Range requested = rangeOf(member(params, "range"));
-    json only;
-    if (params.contains("context") && params["context"].is_object())
-        only = params["context"].value("only", json());
+    std::optional<std::vector<std::string>> only;
+    const Value* context = optionalMember(params, "context");
+    if (const Value* kinds = context ? optionalMember(*context, "only") : nullptr;
+        kinds && kinds->IsArray()) {
+        only.emplace();
+        for (const Value& kind : kinds->GetArray())
+            if (kind.IsString()) only->emplace_back(textOf(kind));
+    }
     const auto state = states.find(uri);
-    if (state == states.end()) return json::array();
+    if (state == states.end()) return emptyArray();
     return codeActions(state->second.published, requested, only);
 }
 
-void Server::Impl::exit(const json&) {
+void Server::Impl::exit(const Value&) {
     state = State::Exited;
 }
 
-void Server::Impl::didOpen(const json& params) {
-    const json& item = member(params, "textDocument");
+void Server::Impl::didOpen(const Value& params) {
+    const Value& item = member(params, "textDocument");
     const std::string uri = stringMember(item, "uri");
-    const json& version = member(item, "version");
-    documents.open(uri, item.value("languageId", std::string()),
-                   version.is_number_integer() ? version.get<long long>() : 0,
+    const long long version = versionOf(member(item, "version"));
+    documents.open(uri, stringMember(item, "languageId", std::string()), version,
                    stringMember(item, "text"));
     recheck(uri, true);
 }
 
-void Server::Impl::didChange(const json& params) {
-    const json& item = member(params, "textDocument");
+void Server::Impl::didChange(const Value& params) {
+    const Value& item = member(params, "textDocument");
     const std::string uri = stringMember(item, "uri");
+    const Value& changes = member(params, "contentChanges");
+    if (!changes.IsArray())
+        throw RequestError(ErrorCodes::InvalidParams, "'contentChanges' must be an array");
     std::vector<TextEdit> edits;
-    for (const json& change : member(params, "contentChanges")) {
+    for (const Value& change : changes.GetArray()) {
         TextEdit edit;
         edit.text = stringMember(change, "text");
-        if (change.contains("range")) edit.range = rangeOf(change["range"]);
+        if (const Value* range = optionalMember(change, "range")) edit.range = rangeOf(*range);
         edits.push_back(std::move(edit));
     }
-    const json& version = member(item, "version");
-    if (!documents.change(uri, version.is_number_integer() ? version.get<long long>() : 0,
-                          std::move(edits), encoding))
+    if (!documents.change(uri, versionOf(member(item, "version")), std::move(edits), encoding))
         throw RequestError(ErrorCodes::InvalidParams,
                            "didChange of a document that is not open: " + uri);
     recheck(uri, true);
 }
 
-void Server::Impl::didClose(const json& params) {
+void Server::Impl::didClose(const Value& params) {
     const std::string uri = stringMember(member(params, "textDocument"), "uri");
     const Document* document = documents.find(uri);
     const std::string path = document ? document->path : std::string();
     documents.close(uri);
     states.erase(uri);
-    notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
+    notify("textDocument/publishDiagnostics", jsonOf([&](JsonWriter& out) {
+               out.object([&] {
+                   out.member("uri", uri);
+                   out.member("diagnostics", emptyArray());
+               });
+           }));
     // Those that read it read the file on disk again.
     std::vector<std::string> readers;
     for (const auto& [other, state] : states) {
@@ -470,7 +538,7 @@ void Server::Impl::didClose(const json& params) {
         recheck(other, false);
 }
 
-void Server::Impl::filesChanged(const json&) {
+void Server::Impl::filesChanged(const Value&) {
     std::vector<std::string> uris;
     for (const auto& entry : states)
         uris.push_back(entry.first);
@@ -510,9 +578,13 @@ void Server::Impl::publish(const std::string& uri) {
     state.published = toLspDiagnostics(
         state.check, *document, [&]() -> const DocumentIndex& { return state.indexOf(*document); },
         documents, encoding);
-    notify("textDocument/publishDiagnostics", {{"uri", uri},
-                                               {"version", document->version},
-                                               {"diagnostics", diagnosticsJson(state.published)}});
+    notify("textDocument/publishDiagnostics", jsonOf([&](JsonWriter& out) {
+               out.object([&] {
+                   out.member("uri", uri);
+                   out.member("version", document->version);
+                   out.member("diagnostics", diagnosticsJson(state.published));
+               });
+           }));
 }
 
 Server::Server(Send send, ServerOptions options)

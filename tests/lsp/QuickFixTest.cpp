@@ -38,6 +38,16 @@ Diagnostic misspeltField(const std::string& file) {
     return d;
 }
 
+// The text the server writes, read back.
+json parsed(const JsonText& text) {
+    return json::parse(text.text);
+}
+
+json actionsAt(const std::vector<PublishedDiagnostic>& published, const Range& range,
+               const std::optional<std::vector<std::string>>& only = std::nullopt) {
+    return parsed(codeActions(published, range, only));
+}
+
 class LspQuickFixes : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -65,7 +75,7 @@ TEST_F(LspQuickFixes, AFixItIsAQuickFixInUtf16) {
     check.diagnostics.push_back(misspeltField(kPath));
     const auto published = convert(Encoding::Utf16);
     ASSERT_EQ(published.size(), 1u);
-    const json& diagnostic = published[0].diagnostic;
+    const json diagnostic = parsed(published[0].diagnostic);
     EXPECT_EQ(diagnostic["range"], range(1, 29, 1, 34)) << diagnostic.dump(2);
     // The message as the text output has it: the fix-it's message is a note.
     EXPECT_EQ(
@@ -74,7 +84,7 @@ TEST_F(LspQuickFixes, AFixItIsAQuickFixInUtf16) {
     EXPECT_FALSE(diagnostic.contains("data")) << diagnostic.dump(2);
 
     // The cursor inside the word asks about it.
-    const json actions = codeActions(published, {{1, 31}, {1, 31}}, nullptr);
+    const json actions = actionsAt(published, {{1, 31}, {1, 31}});
     ASSERT_EQ(actions.size(), 1u) << actions.dump(2);
     const json& action = actions[0];
     EXPECT_EQ(action["title"], "did you mean \"DESC\"? (Descriptor)");
@@ -91,8 +101,8 @@ TEST_F(LspQuickFixes, AFixItIsAQuickFixInUtf8) {
     check.diagnostics.push_back(misspeltField(kPath));
     const auto published = convert(Encoding::Utf8);
     ASSERT_EQ(published.size(), 1u);
-    EXPECT_EQ(published[0].diagnostic["range"], range(1, 32, 1, 37));
-    const json actions = codeActions(published, {{1, 32}, {1, 37}}, nullptr);
+    EXPECT_EQ(parsed(published[0].diagnostic)["range"], range(1, 32, 1, 37));
+    const json actions = actionsAt(published, {{1, 32}, {1, 37}});
     ASSERT_EQ(actions.size(), 1u) << actions.dump(2);
     EXPECT_EQ(actions[0]["edit"]["changes"][kUri][0]["range"], range(1, 32, 1, 37));
 }
@@ -103,14 +113,16 @@ TEST_F(LspQuickFixes, OnlyWhereAskedAndOfTheKindAsked) {
     check.diagnostics.push_back(unsafe);
     const auto published = convert(Encoding::Utf16);
     // Another line, the word before it: nothing.
-    EXPECT_TRUE(codeActions(published, {{0, 0}, {0, 5}}, nullptr).empty());
-    EXPECT_TRUE(codeActions(published, {{1, 10}, {1, 14}}, nullptr).empty());
+    EXPECT_TRUE(actionsAt(published, {{0, 0}, {0, 5}}).empty());
+    EXPECT_TRUE(actionsAt(published, {{1, 10}, {1, 14}}).empty());
     // A selection over the line: the fix, not preferred (not safe).
-    const json actions = codeActions(published, {{1, 0}, {1, 40}}, nullptr);
+    const json actions = actionsAt(published, {{1, 0}, {1, 40}});
     ASSERT_EQ(actions.size(), 1u);
     EXPECT_EQ(actions[0]["isPreferred"], false);
-    EXPECT_EQ(codeActions(published, {{1, 0}, {1, 40}}, json::array({"quickfix"})).size(), 1u);
-    EXPECT_TRUE(codeActions(published, {{1, 0}, {1, 40}}, json::array({"refactor"})).empty());
+    EXPECT_EQ(actionsAt(published, {{1, 0}, {1, 40}}, std::vector<std::string>{"quickfix"}).size(),
+              1u);
+    EXPECT_TRUE(
+        actionsAt(published, {{1, 0}, {1, 40}}, std::vector<std::string>{"refactor"}).empty());
 }
 
 TEST_F(LspQuickFixes, ADiagnosticWithoutFixesOffersNoAction) {
@@ -122,7 +134,7 @@ TEST_F(LspQuickFixes, ADiagnosticWithoutFixesOffersNoAction) {
     const auto published = convert(Encoding::Utf16);
     ASSERT_EQ(published.size(), 1u);
     EXPECT_TRUE(published[0].fixes.empty());
-    EXPECT_TRUE(codeActions(published, {{0, 0}, {3, 0}}, nullptr).empty());
+    EXPECT_TRUE(actionsAt(published, {{0, 0}, {3, 0}}).empty());
 }
 
 TEST_F(LspQuickFixes, ARelatedPlaceIsARelatedLocation) {
@@ -135,7 +147,7 @@ TEST_F(LspQuickFixes, ARelatedPlaceIsARelatedLocation) {
     check.diagnostics.push_back(d);
     const auto published = convert(Encoding::Utf16);
     ASSERT_EQ(published.size(), 1u);
-    const json& diagnostic = published[0].diagnostic;
+    const json diagnostic = parsed(published[0].diagnostic);
     EXPECT_EQ(diagnostic["severity"], 2);
     EXPECT_EQ(diagnostic["message"], "record \"a\" is defined again (as ai)");
     ASSERT_EQ(diagnostic["relatedInformation"].size(), 1u) << diagnostic.dump(2);
@@ -162,8 +174,8 @@ TEST_F(LspQuickFixes, AFixItInAnOpenIncludeEditsIt) {
     check.diagnostics = {d, closed};
     const auto published = convert(Encoding::Utf16);
     ASSERT_EQ(published.size(), 2u);
-    EXPECT_EQ(published[0].diagnostic["range"]["start"]["line"], 0);
-    const json actions = codeActions(published, {{0, 0}, {0, 0}}, nullptr);
+    EXPECT_EQ(parsed(published[0].diagnostic)["range"]["start"]["line"], 0);
+    const json actions = actionsAt(published, {{0, 0}, {0, 0}});
     ASSERT_EQ(actions.size(), 1u) << actions.dump(2);
     EXPECT_EQ(actions[0]["edit"]["changes"][bUri][0]["range"], range(0, 24, 0, 29));
 }

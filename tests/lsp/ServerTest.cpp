@@ -79,6 +79,18 @@ TEST(LspLifecycle, BadMessagesGetTheirErrorsAndTheServerGoesOn) {
                     .contains("result"));
 }
 
+TEST(LspLifecycle, IdsComeBackAsTheyWereSent) {
+    LspSession session;
+    session.initialize();
+    for (const std::string id : {"\"abc\"", "18446744073709551615", "-7", "null"}) {
+        session.sent.clear();
+        session.raw("{\"jsonrpc\": \"2.0\", \"id\": " + id + ", \"method\": \"no/such\"}");
+        ASSERT_EQ(session.sent.size(), 1u) << id;
+        EXPECT_EQ(session.sent[0]["id"], json::parse(id)) << session.sent[0];
+        EXPECT_EQ(session.sent[0]["error"]["code"], -32601) << session.sent[0];
+    }
+}
+
 TEST(LspLifecycle, ShutdownThenExitIsStatusZero) {
     LspSession session;
     session.initialize();
@@ -262,6 +274,19 @@ TEST_F(LspFiles, AnIncludedFileIsReadAsTheEditorHasIt) {
         pointsAtB |=
             related["location"]["uri"] == b && related["location"]["range"]["start"]["line"] == 1;
     EXPECT_TRUE(pointsAtB) << choice.dump(2);
+}
+
+TEST_F(LspFiles, TextThatIsNotUtf8GoesOutAsUtf8) {
+    // An include on disk in Latin-1, its bad value quoted in a diagnostic of the document:
+    // every message the server sends is still JSON a client reads (LspSession parses each),
+    // the byte replaced.
+    write("latin1.db", "record(ai, \"b\") {\n    field(SCAN, \"caf\xe9\")\n}\n");
+    const std::string uri = uriOf(root + "/a.db");
+    session.open(uri, "include \"latin1.db\"\n");
+    const json value = withCode(session.diagnostics(uri), "field-value");
+    ASSERT_FALSE(value.is_null()) << session.diagnostics(uri).dump(2);
+    EXPECT_NE(value["message"].get<std::string>().find("caf\xef\xbf\xbd"), std::string::npos)
+        << value.dump(2);
 }
 
 TEST_F(LspFiles, ARecordDefinedAgainPointsAtTheFirstDefinition) {
