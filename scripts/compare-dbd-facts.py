@@ -44,7 +44,7 @@ import re
 import sys
 
 # ---------------------------------------------------------------------------------------------
-# Reading, as the EPICS DBD lexer and grammar do (SPEC.md 3.2 and 3.3).
+# Reading, as the EPICS DBD lexer and grammar do (EPICS-BEHAVIOUR 3.2 and 3.3).
 
 KEYWORDS = {
     "include", "path", "addpath", "menu", "choice", "recordtype", "field", "device", "driver",

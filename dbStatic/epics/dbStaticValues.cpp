@@ -1,6 +1,6 @@
 // dbStaticLib field values: dbGetString, dbPutString, dbVerify, dbIsDefaultValue, menus and the
-// field and link type tables. The value rules are the database's (SPEC 4); this file maps
-// them to EPICS's buffers, status codes and messages.
+// field and link type tables. The value rules are the database's (EPICS-BEHAVIOUR 4); this file
+// maps them to EPICS's buffers, status codes and messages.
 #include "CApiPvt.hpp"
 
 #include <epicsdb/CharClass.hpp>

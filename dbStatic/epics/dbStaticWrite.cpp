@@ -14,7 +14,7 @@ using namespace epicsdb::epics;
 
 namespace {
 
-// EPICS's red "ERROR" (SPEC conventions).
+// EPICS's red "ERROR" (EPICS-BEHAVIOUR, its notation).
 constexpr const char* kError = "\033[31;1mERROR\033[0m";
 
 // An ostream onto a C stream, so the writers can feed a FILE* chunk by chunk.

@@ -1,5 +1,6 @@
-// The acceptance check of an SPC_CALC field (SPEC 4.1): decides whether EPICS Base 7.0.8's
-// postfix() compiles an infix CALC expression and, if not, which calcErrorStr() text it reports.
+// The acceptance check of an SPC_CALC field (EPICS-BEHAVIOUR 4.1): decides whether EPICS
+// Base 7.0.8's postfix() compiles an infix CALC expression and, if not, which calcErrorStr() text
+// it reports.
 //
 // postfix() is an operator-precedence translator. Its verdict depends on its operator stack, on
 // the depth the value stack would reach at run time and on the count of open '?', so this file

@@ -1,6 +1,6 @@
 // Definitions as the EPICS dbWriteMenu, dbWriteRecordType, dbWriteDevice, dbWriteDriver,
 // dbWriteLinkFP, dbWriteRegistrarFP, dbWriteFunctionFP, dbWriteVariableFP and
-// dbWriteBreaktable functions write them (SPEC 4.6 "Other writers").
+// dbWriteBreaktable functions write them (EPICS-BEHAVIOUR 4.6 "Other writers").
 #include <epicsdb/dbStatic/Writers.hpp>
 
 #include "WriterOutputPvt.hpp"
@@ -17,7 +17,7 @@ bool selectsAll(std::string_view name) {
 }
 
 void writeMenuList(const Database& database, writer::Output& out, std::string_view name) {
-    // EPICS keeps menus in descending name order (quirk, SPEC 3.3).
+    // EPICS keeps menus in descending name order (quirk, EPICS-BEHAVIOUR 3.3).
     std::vector<const Menu*> menus;
     for (const Menu& menu : database.menus())
         if (selectsAll(name) || menu.name() == name) menus.push_back(&menu);
@@ -45,7 +45,7 @@ void writeField(const Database& database, const FieldDef& field, writer::Output&
         out << "\t\tpromptgroup(\"" << database.promptGroups()[field.promptGroupNumber - 1]
             << "\")\n";
     if (field.special >= 9) {
-        // Quirk kept (SPEC 4.6): SPC_MOD and the other large codes come out as numbers.
+        // Quirk kept (EPICS-BEHAVIOUR 4.6): SPC_MOD and the other large codes come out as numbers.
         out << "\t\tspecial(" << std::to_string(field.special) << ")\n";
     } else if (const std::string_view name = smallSpecialName(field.special); !name.empty()) {
         out << "\t\tspecial(" << name << ")\n";

@@ -1,5 +1,5 @@
-// Field and info value escapes: the loader's unquoting with epicsStrnRawFromEscaped (SPEC 3.2)
-// and dbWriteRecord's epicsStrPrintEscaped (SPEC 4.6).
+// Field and info value escapes: the loader's unquoting with epicsStrnRawFromEscaped
+// (EPICS-BEHAVIOUR 3.2) and dbWriteRecord's epicsStrPrintEscaped (EPICS-BEHAVIOUR 4.6).
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include "EscapePvt.hpp"

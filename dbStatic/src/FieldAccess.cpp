@@ -88,8 +88,8 @@ constexpr ValueKind kindOf(DbfType type) noexcept {
     return ValueKind::NoAccess;
 }
 
-// SPEC 4.2 for MENU and DEVICE: choice string first, then a 16-bit number, which is refused
-// only when it is greater than the number of choices (an equal one is a known quirk).
+// EPICS-BEHAVIOUR 4.2 for MENU and DEVICE: choice string first, then a 16-bit number, which is
+// refused only when it is greater than the number of choices (an equal one is a known quirk).
 PutError checkChoice(std::optional<std::uint16_t> match, std::string_view value,
                      std::size_t choiceCount) {
     if (value.empty()) return PutError::None; // EPICS reads an empty value as "0"
@@ -240,7 +240,7 @@ bool Database::isDefaultValue(const Record& node, const FieldDef& field) const {
         return node.type().devices().empty();
     case ValueKind::Link:
     case ValueKind::NoAccess:
-        // Before iocInit every link is an unset CONSTANT link (quirk kept: SPEC 4.4).
+        // Before iocInit every link is an unset CONSTANT link (quirk kept: EPICS-BEHAVIOUR 4.4).
         return true;
     default:
         break;

@@ -1,5 +1,5 @@
-// dbGetString of FLOAT and DOUBLE fields (SPEC 4.5): dbStaticLib's own formatter, which is
-// neither %g nor cvtDoubleToString. Reproduced byte for byte, quirks included (the integer
+// dbGetString of FLOAT and DOUBLE fields (EPICS-BEHAVIOUR 4.5): dbStaticLib's own formatter, which
+// is neither %g nor cvtDoubleToString. Reproduced byte for byte, quirks included (the integer
 // shortcut below INT_MAX, the trimming that rounds away a tail of 9s). std::to_chars gives
 // the same digits as glibc's printf (both round exactly, ties to even) without the locale.
 #include <epicsdb/dbStatic/Values.hpp>

@@ -1,5 +1,5 @@
-// dbGetString of integer fields (SPEC 4.5): the cvtFast decimal forms and dbStaticLib's hex
-// form, including the widths EPICS reads the stored value at.
+// dbGetString of integer fields (EPICS-BEHAVIOUR 4.5): the cvtFast decimal forms and dbStaticLib's
+// hex form, including the widths EPICS reads the stored value at.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include "IntegerTextPvt.hpp"

@@ -1,5 +1,5 @@
-// dbGetString of a link field after iocInit (SPEC 4.5). The hardware numbers print at the
-// width of their link.h members (short, or unsigned char for the bitbus forms).
+// dbGetString of a link field after iocInit (EPICS-BEHAVIOUR 4.5). The hardware numbers print at
+// the width of their link.h members (short, or unsigned char for the bitbus forms).
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include "IntegerTextPvt.hpp"

@@ -1,6 +1,6 @@
-// dbParseLink (SPEC 4.3): classifies a link field value as INST_IO, JSON_LINK, a hardware
-// address, CONSTANT or PV_LINK and splits it. Runs for every link put, so the common PV and
-// constant cases allocate nothing.
+// dbParseLink (EPICS-BEHAVIOUR 4.3): classifies a link field value as INST_IO, JSON_LINK, a
+// hardware address, CONSTANT or PV_LINK and splits it. Runs for every link put, so the common PV
+// and constant cases allocate nothing.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include "JsonLinkCheckPvt.hpp"

@@ -1,4 +1,4 @@
-// Numeric field puts (SPEC 4.2): dbPutStringNum in its lax and strict (dbConvertStrict)
+// Numeric field puts (EPICS-BEHAVIOUR 4.2): dbPutStringNum in its lax and strict (dbConvertStrict)
 // modes, the epicsParse* range rules behind them and behind dbVerify, and their error texts.
 #include <epicsdb/dbStatic/Values.hpp>
 

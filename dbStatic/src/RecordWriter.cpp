@@ -1,4 +1,4 @@
-// Records as EPICS dbWriteRecord text (SPEC 4.6), byte for byte.
+// Records as EPICS dbWriteRecord text (EPICS-BEHAVIOUR 4.6), byte for byte.
 #include <epicsdb/dbStatic/Values.hpp>
 #include <epicsdb/dbStatic/Writers.hpp>
 

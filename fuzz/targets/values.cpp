@@ -1,5 +1,6 @@
 // Field values by DBF type (dbStatic: Database::checkField/putField/getString, the value rules
-// of SPEC 4, the writers): one record of a standard record type, and a list of puts to it.
+// of EPICS-BEHAVIOUR 4, the writers): one record of a standard record type, and a list of puts to
+// it.
 //
 //     ai                  the record type (a name that is not one picks a type by its hash)
 //     PREC=3              a put: field name, '=', the value (a field name that is not one picks
@@ -104,8 +105,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
         const std::optional<std::string> first = db.getString(*record, field);
         if (!first) {
-            // EPICS's NULL: a DTYP index one past the last choice, which EPICS accepts (SPEC
-            // 4.5). dbWriteRecord cannot write that value, so there is no round trip to check.
+            // EPICS's NULL: a DTYP index one past the last choice, which EPICS accepts
+            // (EPICS-BEHAVIOUR 4.5). dbWriteRecord cannot write that value, so there is no round
+            // trip to check.
             allAccepted = false;
             continue;
         }

@@ -92,7 +92,7 @@ long dbReadDatabase(DBBASE** ppdbbase, const char* filename, const char* path,
         Loader loader(databaseOf(*base), sink, loadOptions());
         const long status =
             statusOf(loader.loadDatabase(filename, orEmpty(path), orEmpty(substitutions)));
-        dbFreePath(base); // a read's path lasts only for the read (SPEC 3.1)
+        dbFreePath(base); // a read's path lasts only for the read (EPICS-BEHAVIOUR 3.1)
         return status;
     });
 }

@@ -80,9 +80,9 @@ void MsiTemplate::addPiece(std::uint32_t begin, std::uint32_t end, std::uint32_t
     segments_.push_back({MsiSegment::Kind::Full, begin, end, 0, 0, line});
 }
 
-// msi's directive lines (SPEC 5.2), with its quirks: after leading whitespace the line starts
-// with 'i' or 's' and contains "include" or "substitute" anywhere (the later one in that list
-// wins); parsing goes on at the keyword's length from that first character; then whitespace,
+// msi's directive lines (EPICS-BEHAVIOUR 5.2), with its quirks: after leading whitespace the line
+// starts with 'i' or 's' and contains "include" or "substitute" anywhere (the later one in that
+// list wins); parsing goes on at the keyword's length from that first character; then whitespace,
 // a '"', the argument (\" does not end it), the closing '"', spaces only, the end of the line.
 bool MsiTemplate::addCommand(std::uint32_t begin, std::uint32_t end, std::uint32_t line) {
     const std::string_view piece = slice(begin, end);

@@ -1,6 +1,6 @@
-// What the .dbd/.db grammar means (SPEC.md 3.3-3.5): every statement's effect on the database,
-// with EPICS's rules and messages. One class, called three ways: by the Bison actions, by the
-// fused one-token statements (split here, then the same actions), and by replay plans (the
+// What the .dbd/.db grammar means (EPICS-BEHAVIOUR 3.3-3.5): every statement's effect on the
+// database, with EPICS's rules and messages. One class, called three ways: by the Bison actions, by
+// the fused one-token statements (split here, then the same actions), and by replay plans (the
 // steps of an earlier reading of the same template). The token stream, includes and syntax
 // errors are the reader's (DbReader.hpp).
 //
@@ -116,7 +116,7 @@ private:
     FieldSet applyField(std::string_view name, const Span& nameAt, const JsonValue& value,
                         const Span& valueAt, const ReplayFacts& facts);
     void applyInfo(std::string_view name, const Span& nameAt, const JsonValue& value);
-    // SPEC 3.5; false (after reporting) when the name is refused.
+    // EPICS-BEHAVIOUR 3.5; false (after reporting) when the name is refused.
     bool checkRecordName(std::string_view name, const Span& at);
     // A replayed field statement whose texts are all as recorded, on a record of the type, under
     // the definitions and options, that an earlier replay accepted it with: the step's memo

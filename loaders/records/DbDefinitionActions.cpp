@@ -1,5 +1,5 @@
-// What the definition statements mean (SPEC.md 3.3): menu, recordtype, device, driver, link,
-// registrar, function, variable, breaktable. (path and addpath are the reader's: they change
+// What the definition statements mean (EPICS-BEHAVIOUR 3.3): menu, recordtype, device, driver,
+// link, registrar, function, variable, breaktable. (path and addpath are the reader's: they change
 // where includes are looked for.)
 #include "DbActions.hpp"
 #include "source/SyntaxMessage.hpp"

@@ -1,4 +1,4 @@
-// What the record statements mean (SPEC.md 3.4, 3.5): record heads with their "*" and "#"
+// What the record statements mean (EPICS-BEHAVIOUR 3.4, 3.5): record heads with their "*" and "#"
 // forms, fields, info items and aliases. Each public action first tells the plan recorder
 // (which keeps it only while it records), then applies.
 #include "DbActions.hpp"

@@ -63,7 +63,8 @@ FusedPiece readPiece(std::string_view text, std::size_t& i) {
     return piece;
 }
 
-// The characters a record name must be looked at for (SPEC 3.5): controls and ' ', '"', '\'',
+// The characters a record name must be looked at for (EPICS-BEHAVIOUR 3.5): controls and ' ', '"',
+// '\'',
 // '.', '$'. Everything else passes with one table lookup.
 constexpr auto kNameSpecial = [] {
     std::array<bool, 256> special{};

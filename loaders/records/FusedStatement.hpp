@@ -16,8 +16,8 @@ struct FusedPiece {
     // Unquoted and one of the keywords of the INITIAL state (isKeywordPiece): found by the
     // split, so that a split made on the lexing worker spares the reader the comparisons.
     bool keyword = false;
-    // A record head's name (the second piece) that needs no look for the characters SPEC 3.5
-    // warns of or refuses (plainRecordName): found by the split, likewise.
+    // A record head's name (the second piece) that needs no look for the characters
+    // EPICS-BEHAVIOUR 3.5 warns of or refuses (plainRecordName): found by the split, likewise.
     bool plainName = false;
     [[nodiscard]] std::string_view in(std::string_view token) const noexcept {
         return token.substr(offset, length);
@@ -42,7 +42,8 @@ struct FusedArguments {
 
 FusedArguments splitFused(std::string_view token) noexcept;
 
-// A record or alias name with no character SPEC 3.5 warns of or refuses (controls, ' ', '"',
+// A record or alias name with no character EPICS-BEHAVIOUR 3.5 warns of or refuses (controls, ' ',
+// '"',
 // '\'', '.', '$', a first '-', '+', '[' or '{'): DbActions::checkRecordName passes it silently.
 bool plainRecordName(std::string_view name) noexcept;
 

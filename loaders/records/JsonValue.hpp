@@ -1,7 +1,7 @@
-// A field or info value as the grammar hands it over (SPEC 3.2): a view of its text, which is
-// the input itself for scalars and, for objects and arrays, text the reader rebuilt without
-// whitespace and keeps until the statement ends. Trivially copyable: parser stack moves stay
-// cheap on the hot path.
+// A field or info value as the grammar hands it over (EPICS-BEHAVIOUR 3.2): a view of its text,
+// which is the input itself for scalars and, for objects and arrays, text the reader rebuilt
+// without whitespace and keeps until the statement ends. Trivially copyable: parser stack moves
+// stay cheap on the hot path.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// Macro expansion of input lines, as the reader applies it to every line of every file (SPEC
-// 3.1): one macro table per load, EPICS level-0 rules, warnings in EPICS's words.
+// Macro expansion of input lines, as the reader applies it to every line of every file
+// (EPICS-BEHAVIOUR 3.1): one macro table per load, EPICS level-0 rules, warnings in EPICS's words.
 #pragma once
 
 #include <string>

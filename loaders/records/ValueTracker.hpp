@@ -1,6 +1,6 @@
 // Where field and info values are in the token stream. After `field(NAME,` or `info(NAME,` in
-// a record body the scanner must switch to its JSON state (values are JSON, SPEC 3.2), and back
-// after the value's closing parenthesis; a grammar cannot tell the scanner in time, so the
+// a record body the scanner must switch to its JSON state (values are JSON, EPICS-BEHAVIOUR 3.2),
+// and back after the value's closing parenthesis; a grammar cannot tell the scanner in time, so the
 // reader shows this tracker every token before the parser sees it. Hot path (every token of
 // every file): defined inline here.
 #pragma once

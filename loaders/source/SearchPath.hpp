@@ -11,10 +11,11 @@
 
 namespace epicsdb::loaders {
 
-// Splits a path list the way dbReadDatabase does (SPEC 3.1; support/PathList.hpp).
+// Splits a path list the way dbReadDatabase does (EPICS-BEHAVIOUR 3.1; support/PathList.hpp).
 std::vector<std::string> splitDbPath(std::string_view path);
 
-// Splits an msi -I value (SPEC 5.2): on ':', an empty element becomes "." at its position.
+// Splits an msi -I value (EPICS-BEHAVIOUR 5.2): on ':', an empty element becomes "." at its
+// position.
 std::vector<std::string> splitMsiPath(std::string_view path);
 
 struct ResolvedFile {

@@ -1,5 +1,5 @@
-// dbLoadTemplate's loop over the sets of a substitution file (SPEC.md 5.1): each set, as soon
-// as the reader hands it over, loads its template with the caller's macros and then the set's
+// dbLoadTemplate's loop over the sets of a substitution file (EPICS-BEHAVIOUR 5.1): each set, as
+// soon as the reader hands it over, loads its template with the caller's macros and then the set's
 // ("callerMacros,definitions", so set values override globals, which override the caller's).
 // A template that cannot be found is reported once, at the `file` keyword of the first set that
 // wants it; once the file's loads reach the error limit, no more templates are loaded.

@@ -59,7 +59,7 @@ const std::vector<Special>& specials() {
             // ---- what EPICS rejects ----------------------------------------------------------
             // DTYP "<none>" on two ao and three stringout records: no device support has that
             // choice (the working choices are commented out above each), so dbPutString fails
-            // with "Illegal choice" (SPEC 4.2), a non-fatal error that fails the load.
+            // with "Illegal choice" (EPICS-BEHAVIOUR 4.2), a non-fatal error that fails the load.
             errorsOn("epics-modules+ip/ipApp/Db/Eurotherm.db", "field-value",
                      {47, 57, 106, 116, 130}),
             // Line 89: OOPT "Transition to Non-zero": Base's calcoutOOPT choice is "Transition To
@@ -71,12 +71,13 @@ const std::vector<Special>& specials() {
             // (conformance/epics-dbd/mbbiRecord.dbd, mbboRecord.dbd): "String is too long".
             errorsOn("epics-modules+ip/ipApp/Db/iSeries.db", "field-value", {963, 1498}),
             // AOUT "\200": in a field value (the JSON lexer state) a backslash followed by a
-            // digit 1-9 is a bad escape: "Bad character in JSON string" (SPEC 3.2), which aborts
+            // digit 1-9 is a bad escape: "Bad character in JSON string" (EPICS-BEHAVIOUR 3.2),
+            // which aborts
             // the read in EPICS at line 53. We recover and report the same fault on lines 62 and
             // 71 too.
             errorsOn("epics-modules+ip/ipApp/Db/MicroE_SS350.vdb", "json-string", {53, 62, 71}),
             // OUTI "$(P)$(Q)chi.LLM<TAB>NPP MS": a literal tab inside a quoted field value is
-            // "Bad character in JSON string" (SPEC 3.2).
+            // "Bad character in JSON string" (EPICS-BEHAVIOUR 3.2).
             errorsOn("epics-modules+optics/opticsApp/Db/MLLV_soft.vdb", "json-string", {272}),
             // PREC on a longout (line 209) and a longin (line 217): neither record type has a
             // PREC field in Base 7.0.8 (conformance/epics-dbd/longoutRecord.dbd,

@@ -1,6 +1,7 @@
-// The dbStaticTest scenario of EPICS Base (SPEC 6, steps 1-5 and 7, and the dbVerify table of
-// SPEC 4.7) through the C API, over EPICS's own test files in ../shared/conformance/dbStatic.
-// Step 6 and the iocInit of step 8 need the IOC run time, which epicsdb does not have.
+// The dbStaticTest scenario of EPICS Base (EPICS-BEHAVIOUR 6, steps 1-5 and 7, and the dbVerify
+// table of EPICS-BEHAVIOUR 4.7) through the C API, over EPICS's own test files in
+// ../shared/conformance/dbStatic. Step 6 and the iocInit of step 8 need the IOC run time, which
+// epicsdb does not have.
 #include "SharedData.hpp"
 
 #include <dbStaticLib.h>
@@ -54,7 +55,7 @@ TEST_F(DbStaticTest, Step2Json5NumbersAndInfoValuesParse) {
         {"t1.I32", "-2147483648"},
         {"t1.U32", "4294967295"},
         {"t1.I64", "-9223372036854775808"},
-        {"t1.U64", "4294967295"}, // only the low 32 bits are converted (quirk, SPEC 4.5)
+        {"t1.U64", "4294967295"}, // only the low 32 bits are converted (quirk, EPICS-BEHAVIOUR 4.5)
         {"t1.F32", "nan"},
         {"t1.F64", "nan"},
     };
@@ -105,7 +106,7 @@ TEST_F(DbStaticTest, Step7DeletedRecordsAndAliases) {
         EXPECT_EQ(dbFindRecord(&entry_, absent), S_dbLib_recNotFound) << absent;
 }
 
-// SPEC 4.7: "OK" inputs give NULL, the others the message.
+// EPICS-BEHAVIOUR 4.7: "OK" inputs give NULL, the others the message.
 TEST_F(DbStaticTest, VerifyTable) {
     const char* const tooLarge = "Number too large for field type";
     const char* const tooSmall = "Number too small for field type";

@@ -1,5 +1,5 @@
-// EPICS Base's own database test files (../shared/conformance/dbStatic, SPEC 6): which load,
-// which must fail, and what the loads leave behind.
+// EPICS Base's own database test files (../shared/conformance/dbStatic, EPICS-BEHAVIOUR 6): which
+// load, which must fail, and what the loads leave behind.
 #include "LoaderFixture.hpp"
 
 #include "SharedData.hpp"

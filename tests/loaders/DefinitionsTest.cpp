@@ -1,5 +1,5 @@
-// Reading .dbd definitions (SPEC 3.3): what is accepted, what each construct defines, and the
-// errors for what EPICS refuses.
+// Reading .dbd definitions (EPICS-BEHAVIOUR 3.3): what is accepted, what each construct defines,
+// and the errors for what EPICS refuses.
 #include "LoaderFixture.hpp"
 
 using epicsdb::test::LoaderFixture;

@@ -1,5 +1,5 @@
-// include, path and addpath (SPEC 3.1, 3.3): the search, nesting, cycles and the include chain
-// in messages.
+// include, path and addpath (EPICS-BEHAVIOUR 3.1, 3.3): the search, nesting, cycles and the include
+// chain in messages.
 #include "LoaderFixture.hpp"
 #include "ScratchDir.hpp"
 

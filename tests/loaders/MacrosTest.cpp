@@ -1,4 +1,4 @@
-// Macro expansion of database files (SPEC 3.1): every line, EPICS quote rules, warnings.
+// Macro expansion of database files (EPICS-BEHAVIOUR 3.1): every line, EPICS quote rules, warnings.
 #include "LoaderFixture.hpp"
 
 using epicsdb::test::LoaderFixture;

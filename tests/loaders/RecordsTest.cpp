@@ -1,5 +1,5 @@
-// Reading records (SPEC 3.4, 3.5, 4.1, 4.2): heads, the "*" and "#" forms, fields, infos,
-// aliases, JSON values, and the values EPICS refuses.
+// Reading records (EPICS-BEHAVIOUR 3.4, 3.5, 4.1, 4.2): heads, the "*" and "#" forms, fields,
+// infos, aliases, JSON values, and the values EPICS refuses.
 #include "LoaderFixture.hpp"
 
 using epicsdb::test::LoaderFixture;

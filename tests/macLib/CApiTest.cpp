@@ -1,4 +1,4 @@
-// The EPICS C API's conventions (SPEC.md 1.1, 1.8): return values, buffer handling and
+// The EPICS C API's conventions (EPICS-BEHAVIOUR 1.1, 1.8): return values, buffer handling and
 // truncation, invalid handles, where messages go, environment handles, macDefExpand.
 #include <macLib.h>
 

@@ -1,4 +1,4 @@
-// Definition strings (SPEC.md 1.7): the C++ parser, and macParseDefns / macInstallMacros.
+// Definition strings (EPICS-BEHAVIOUR 1.7): the C++ parser, and macParseDefns / macInstallMacros.
 #include <macLib.h>
 
 #include <epicsdb/macLib/Definitions.hpp>

@@ -1,4 +1,4 @@
-// Translation rules of SPEC.md 1.2-1.4: reference syntax, quotes and escapes at each level,
+// Translation rules of EPICS-BEHAVIOUR 1.2-1.4: reference syntax, quotes and escapes at each level,
 // defaults, scoped definitions, the spelling of failed references, status and warning texts.
 #include "MacLibTestSupport.hpp"
 
@@ -44,7 +44,7 @@ void defineRaw(MacroTable& table, std::initializer_list<RawMacro> macros) {
 
 } // namespace
 
-// The examples table of SPEC 1.2 (verified against msi -M there).
+// The examples table of EPICS-BEHAVIOUR 1.2 (verified against msi -M there).
 TEST(Expand, SpecExamplesWithWarningsSuppressed) {
     MacroTable table(R"(A=1,B='x y',C="z,w",D=\"q\")");
     table.suppressWarnings(true);

@@ -1,5 +1,5 @@
 // The table: definitions and their deletion rules, scopes, environment-backed tables, the value
-// cache and its dirty flag (SPEC.md 1.1, 1.5, 1.6), the report text.
+// cache and its dirty flag (EPICS-BEHAVIOUR 1.1, 1.5, 1.6), the report text.
 #include "MacLibTestSupport.hpp"
 
 #include <epicsdb/macLib/MacroTable.hpp>
@@ -133,7 +133,8 @@ TEST(Table, IsDefinedDoesNotExpand) {
     EXPECT_TRUE(log.messages.empty());
 }
 
-// SPEC 1.5 / EPICS test 85: the cached value keeps the marker form of the last re-expansion.
+// EPICS-BEHAVIOUR 1.5 / EPICS test 85: the cached value keeps the marker form of the last
+// re-expansion.
 TEST(Table, CachedValuesKeepTheMarkerFormOfTheirLastExpansion) {
     MacroTable table("FOO=${BAR},BAR=${FOO}");
     table.setWarningSink([](const auto&) {});

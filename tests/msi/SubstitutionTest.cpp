@@ -1,4 +1,4 @@
-// Substitution files in msi's dialect (SPEC.md 5.2): its tokenizer (commas and line ends
+// Substitution files in msi's dialect (EPICS-BEHAVIOUR 5.2): its tokenizer (commas and line ends
 // separate, whitespace alone does not), its scoping, and its messages, with the line number it
 // prints (one more than the real one).
 #include "MsiRun.hpp"

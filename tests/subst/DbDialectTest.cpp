@@ -1,5 +1,5 @@
-// The dbLoadTemplate dialect (SPEC.md 5.1): which sets a file yields, with which definitions,
-// and how bad input is reported.
+// The dbLoadTemplate dialect (EPICS-BEHAVIOUR 5.1): which sets a file yields, with which
+// definitions, and how bad input is reported.
 #include <epicsdb/loaders/Substitutions.hpp>
 
 #include <gtest/gtest.h>

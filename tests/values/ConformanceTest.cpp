@@ -59,7 +59,7 @@ bool testLinkTypes(std::string_view name) {
 } // namespace
 
 // dbStaticTest.db's record t1 sets every numeric field of the x record type with the JSON5
-// number forms; all of them must load (SPEC 6, step 2).
+// number forms; all of them must load (EPICS-BEHAVIOUR 6, step 2).
 TEST(Conformance, DbStaticTestNumberFormsAllLoad) {
     EPICSDB_REQUIRE_SHARED("conformance/dbStatic/dbStaticTest.db");
     const std::map<std::string, DbfType> types{

@@ -1,5 +1,5 @@
-// Field and info value escapes: the loader's unquoting (SPEC 3.2) and dbWriteRecord's
-// escaping (SPEC 4.6).
+// Field and info value escapes: the loader's unquoting (EPICS-BEHAVIOUR 3.2) and dbWriteRecord's
+// escaping (EPICS-BEHAVIOUR 4.6).
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

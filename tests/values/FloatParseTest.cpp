@@ -1,5 +1,5 @@
-// FLOAT and DOUBLE field puts (SPEC 4.2, 4.7): glibc strtod syntax with EPICS's range rules,
-// vectors from dbStaticTest and epicsStdlibTest.
+// FLOAT and DOUBLE field puts (EPICS-BEHAVIOUR 4.2, 4.7): glibc strtod syntax with EPICS's range
+// rules, vectors from dbStaticTest and epicsStdlibTest.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// Integer field puts (SPEC 4.2) and dbVerify's strict check (SPEC 4.7), with the vectors of
-// EPICS's dbStaticTest and epicsStdlibTest.
+// Integer field puts (EPICS-BEHAVIOUR 4.2) and dbVerify's strict check (EPICS-BEHAVIOUR 4.7), with
+// the vectors of EPICS's dbStaticTest and epicsStdlibTest.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>
@@ -119,7 +119,7 @@ TEST(IntegerParse, LaxModeTruncatesSilentlyToTheFieldWidth) {
         false);
 }
 
-// dbStaticTest's dbVerify table (SPEC 4.7): strict mode, exact widths.
+// dbStaticTest's dbVerify table (EPICS-BEHAVIOUR 4.7): strict mode, exact widths.
 TEST(IntegerParse, StrictModeChecksTheExactWidth) {
     check(
         {

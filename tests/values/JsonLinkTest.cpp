@@ -1,5 +1,5 @@
-// JSON links at load time (SPEC 4.3 item 2): EPICS's yajl syntax with JSON5 and comments, and
-// the outer object naming one declared link type.
+// JSON links at load time (EPICS-BEHAVIOUR 4.3 item 2): EPICS's yajl syntax with JSON5 and
+// comments, and the outer object naming one declared link type.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

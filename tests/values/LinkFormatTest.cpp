@@ -1,4 +1,5 @@
-// The dbGetString form of links after iocInit (SPEC 4.5), with dbPutLinkTest's read-backs.
+// The dbGetString form of links after iocInit (EPICS-BEHAVIOUR 4.5), with dbPutLinkTest's
+// read-backs.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

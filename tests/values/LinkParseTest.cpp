@@ -1,4 +1,4 @@
-// dbParseLink classification (SPEC 4.3), with the vectors of EPICS's dbPutLinkTest.
+// dbParseLink classification (EPICS-BEHAVIOUR 4.3), with the vectors of EPICS's dbPutLinkTest.
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

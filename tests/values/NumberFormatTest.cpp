@@ -1,4 +1,4 @@
-// dbGetString of numeric fields (SPEC 4.5).
+// dbGetString of numeric fields (EPICS-BEHAVIOUR 4.5).
 #include <epicsdb/dbStatic/Values.hpp>
 
 #include <gtest/gtest.h>

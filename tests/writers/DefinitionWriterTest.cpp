@@ -1,4 +1,5 @@
-// The EPICS dbWriteMenu/dbWriteRecordType/dbWriteDevice/... formats (SPEC 4.6 "Other writers").
+// The EPICS dbWriteMenu/dbWriteRecordType/dbWriteDevice/... formats (EPICS-BEHAVIOUR 4.6 "Other
+// writers").
 #include "TestDatabase.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>

@@ -1,4 +1,5 @@
-// dbWriteRecord text (SPEC 4.6): exact bytes for each level, order, aliases and escaping.
+// dbWriteRecord text (EPICS-BEHAVIOUR 4.6): exact bytes for each level, order, aliases and
+// escaping.
 #include "TestDatabase.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
@@ -16,7 +17,7 @@ std::string written(const Database& db, int level = 0, std::string_view type = {
     return out;
 }
 
-// The record of the SPEC 4.6 [verified] example.
+// The record of the EPICS-BEHAVIOUR 4.6 [verified] example.
 void addSpecExample(AiDatabase& t) {
     Record& r = t.record(
         "r:1",

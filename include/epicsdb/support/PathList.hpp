@@ -1,6 +1,6 @@
 // EPICS's splitting of a directory list (dbAddPath; EPICS_DB_INCLUDE_PATH, path and addpath in
-// .dbd files), SPEC 3.1: ':' separates directories, white space around each is trimmed, and
-// an empty element anywhere appends one "." at the end of the list.
+// .dbd files), EPICS-BEHAVIOUR 3.1: ':' separates directories, white space around each is trimmed,
+// and an empty element anywhere appends one "." at the end of the list.
 #pragma once
 
 #include <epicsdb/CharClass.hpp>
@@ -13,7 +13,7 @@ namespace epicsdb::support {
 
 // EPICS's walk, kept step for step: after an element it skips as many characters as the
 // element kept, so for "a : b" it lands on the ':' and counts an empty element there (the
-// quirk of SPEC 3.1: [a, b, .]); white space inside an element stays ("a b").
+// quirk of EPICS-BEHAVIOUR 3.1: [a, b, .]); white space inside an element stays ("a b").
 [[nodiscard]] inline std::vector<std::string> splitPathList(std::string_view path) {
     constexpr char kSeparator = ':'; // OSI_PATH_LIST_SEPARATOR on POSIX
     std::vector<std::string> dirs;

@@ -1,5 +1,5 @@
 // The static record database: definitions, records, aliases and info items, with EPICS's
-// rules for creating, modifying and deleting them (SPEC.md 3.3-3.5, 4, 7). One Arena holds
+// rules for creating, modifying and deleting them (EPICS-BEHAVIOUR 3.3-3.5, 4, 7). One Arena holds
 // everything that lives as long as the database; the record index grows with it.
 //
 // Loads are transactional: between beginLoad() and endLoad(false) every change is undone, so a
@@ -23,7 +23,7 @@
 
 namespace epicsdb::dbstatic {
 
-// The iocsh variables that change how a database is built (SPEC 3.7).
+// The iocsh variables that change how a database is built (EPICS-BEHAVIOUR 3.7).
 struct DatabaseOptions {
     bool recordsOnceOnly = false;    // dbRecordsOnceOnly
     bool recordsAbcSorted = false;   // dbRecordsAbcSorted
@@ -222,7 +222,7 @@ public:
     // The same into `out` (replacing what it held), false where the above gives nullopt: for a
     // caller that reads many fields with one buffer (the Python module's iteration).
     bool getString(const Record& node, const FieldDef& field, std::string& out) const;
-    // dbIsDefaultValue (SPEC 4.4).
+    // dbIsDefaultValue (EPICS-BEHAVIOUR 4.4).
     [[nodiscard]] bool isDefaultValue(const Record& node, const FieldDef& field) const;
 
     // The menu or DTYP index a MENU or DEVICE field holds, set or default (dbGetMenuIndex):

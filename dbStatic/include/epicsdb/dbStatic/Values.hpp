@@ -1,4 +1,4 @@
-// Field value semantics of EPICS dbStaticLib (SPEC.md section 4): parsing and checking a value
+// Field value semantics of EPICS dbStaticLib (EPICS-BEHAVIOUR 4): parsing and checking a value
 // for a DBF type, and printing it back the way dbGetString does. Pure functions, no database:
 // the hot path of every field put, written for speed (no heap allocation on success).
 #pragma once
@@ -23,29 +23,30 @@ enum class ConvertError : std::uint8_t {
     Underflow,  // "Too small to represent"
     BadBase,    // "Number base not supported"
 };
-// The dbPutString error text (SPEC 4.1 table).
+// The dbPutString error text (EPICS-BEHAVIOUR 4.1 table).
 EPICSDB_API std::string_view convertErrorText(ConvertError error) noexcept;
-// The dbVerify wording (SPEC 4.7): "Not a valid integer", "Number too large for field type", ...
+// The dbVerify wording (EPICS-BEHAVIOUR 4.7): "Not a valid integer", "Number too large for field
+// type", ...
 EPICSDB_API std::string_view verifyErrorText(ConvertError error) noexcept;
 
 // Whether a value holds a macro reference, "$(" or "${": EPICS refuses such a value in any
 // field ("Bad Field value"); a template checked alone keeps it as written.
 EPICSDB_API bool hasMacroReference(std::string_view value) noexcept;
 
-// Integer field put (SPEC 4.2). Skips leading/trailing whitespace, automatic base (0x hex,
-// leading 0 octal), optional sign. The empty string means 0 (dbPutStringNum); an all-blank
-// one is "No digits to convert", as in EPICS. dbVerify and dbIsDefaultValue have no empty
-// string rule: callers emulating them treat "" as NoDigits themselves. Lax mode: parse as
-// 64-bit (signed or unsigned, '-' wrapping for unsigned) and truncate silently to the field
-// width; only 64-bit overflow is an error. Strict mode (dbConvertStrict, dbVerify): range
-// checked for the exact width as SPEC 4.2 describes. Errors are reported in EPICS's order:
-// NoDigits, Overflow (even with junk after the digits), Extraneous. On success `bits`
-// receives the value truncated to the field width, sign-extended for signed types; on error
-// it is left alone. `type` is any integer DbfType or Enum (MENU and DEVICE read as USHORT).
+// Integer field put (EPICS-BEHAVIOUR 4.2). Skips leading/trailing whitespace, automatic base (0x
+// hex, leading 0 octal), optional sign. The empty string means 0 (dbPutStringNum); an all-blank one
+// is "No digits to convert", as in EPICS. dbVerify and dbIsDefaultValue have no empty string rule:
+// callers emulating them treat "" as NoDigits themselves. Lax mode: parse as 64-bit (signed or
+// unsigned, '-' wrapping for unsigned) and truncate silently to the field width; only 64-bit
+// overflow is an error. Strict mode (dbConvertStrict, dbVerify): range checked for the exact width
+// as EPICS-BEHAVIOUR 4.2 describes. Errors are reported in EPICS's order: NoDigits, Overflow (even
+// with junk after the digits), Extraneous. On success `bits` receives the value truncated to the
+// field width, sign-extended for signed types; on error it is left alone. `type` is any integer
+// DbfType or Enum (MENU and DEVICE read as USHORT).
 EPICSDB_API ConvertError parseInteger(DbfType type, std::string_view text, bool strict,
                                       std::uint64_t& bits) noexcept;
 
-// FLOAT/DOUBLE field put (SPEC 4.2): glibc strtod syntax in the C locale (decimal, hex
+// FLOAT/DOUBLE field put (EPICS-BEHAVIOUR 4.2): glibc strtod syntax in the C locale (decimal, hex
 // floats, inf/infinity/nan/nan(...) in any case), the empty string means 0 (as above), FLOAT
 // underflow/overflow rules. (quirk) glibc reports an inexact subnormal result with ERANGE,
 // which EPICS turns into Overflow ("1e-310" is "Too large to represent"). On success `value`
@@ -58,22 +59,24 @@ EPICSDB_API ConvertError parseFloat(DbfType type, std::string_view text, double&
 // For readers that, like EPICS's epicsScanDouble, ignore what follows the number.
 EPICSDB_API std::size_t scanDoublePrefix(std::string_view text, double& value) noexcept;
 
-// Menu/DEVICE numeric fallback (SPEC 4.2 step 2): epicsParseUInt16, any base, a negative
+// Menu/DEVICE numeric fallback (EPICS-BEHAVIOUR 4.2 step 2): epicsParseUInt16, any base, a negative
 // value wrapping when its magnitude fits ("-1" is 65535). Returns false when the text is not
 // such a number. "" gives 0 (EPICS turns an empty value into "0" before matching choices).
 EPICSDB_API bool parseMenuIndex(std::string_view text, std::uint16_t& index) noexcept;
 
-// dbGetString of an integer field (SPEC 4.5): decimal, or with `hex` (base(HEX)) "0x" and
-// lowercase digits; in hex, negative CHAR/SHORT/LONG show their 32-bit two's complement and a
+// dbGetString of an integer field (EPICS-BEHAVIOUR 4.5): decimal, or with `hex` (base(HEX)) "0x"
+// and lowercase digits; in hex, negative CHAR/SHORT/LONG show their 32-bit two's complement and a
 // negative INT64 is "-0x..." (cvtInt64ToHexString); UINT64 from only its low 32 bits (quirk).
 // `bits` as parseInteger produces it. Appends to `out`.
 EPICSDB_API void formatInteger(DbfType type, std::uint64_t bits, bool hex, std::string& out);
 // dbGetString of FLOAT (precision 6) and DOUBLE (precision 14), the EPICS custom formatter of
-// SPEC 4.5, byte for byte. For FLOAT the value is first rounded to float. NaN prints "nan" or
+// EPICS-BEHAVIOUR 4.5, byte for byte. For FLOAT the value is first rounded to float. NaN prints
+// "nan" or
 // "-nan" after its sign bit, as printf does. Appends to `out`.
 EPICSDB_API void formatFloat(DbfType type, double value, std::string& out);
 
-// ---- Links (SPEC 4.3) --------------------------------------------------------------------
+// ---- Links (EPICS-BEHAVIOUR 4.3)
+// --------------------------------------------------------------------
 
 enum class MaxSeverity : std::uint8_t { NMS, MS, MSI, MSS };
 
@@ -104,23 +107,23 @@ EPICSDB_API bool parseLink(std::string_view text, DbfType field,
                            const std::function<bool(std::string_view)>& isJsonLinkType,
                            ParsedLink& out, std::string* message = nullptr);
 
-// The dbGetString form of a link after iocInit (SPEC 4.5), e.g. "x1 NPP NMS", "#C1 S2 @parm".
-// Hardware numbers print narrowed to their link.h member types (short; unsigned char for
+// The dbGetString form of a link after iocInit (EPICS-BEHAVIOUR 4.5), e.g. "x1 NPP NMS", "#C1 S2
+// @parm". Hardware numbers print narrowed to their link.h member types (short; unsigned char for
 // BITBUS_IO and BBGPIB_IO). A FwdLink has no form for hardware or INST_IO links (EPICS
 // returns NULL): nothing is appended.
 EPICSDB_API void formatLink(const ParsedLink& link, DbfType field, std::string& out);
 
 // ---- Strings -----------------------------------------------------------------------------
 
-// The setter's unquoting of a field or info value (SPEC 3.2, last bullet): when `value` is
-// wrapped in a pair of matching quotes they are removed and C escapes are translated
+// The setter's unquoting of a field or info value (EPICS-BEHAVIOUR 3.2, last bullet): when `value`
+// is wrapped in a pair of matching quotes they are removed and C escapes are translated
 // (\a \b \f \n \r \t \v \\ \' \" \0, \x with one or two hex digits; any other escaped
 // character stands for itself, so \u0041 is "u0041"); an unquoted value is appended as it is.
 // EPICS holds the result in a C string, so a NUL (from \0 or \x00) ends it. Appends to `out`.
 EPICSDB_API void unescapeValue(std::string_view value, std::string& out);
 
-// dbWriteRecord escaping (SPEC 4.6, epicsStrPrintEscaped): \a \b \f \n \r \t \v \\ \' \", other
-// bytes outside 0x20-0x7e as \xhh (lowercase). Appends to `out`.
+// dbWriteRecord escaping (EPICS-BEHAVIOUR 4.6, epicsStrPrintEscaped): \a \b \f \n \r \t \v \\ \'
+// \", other bytes outside 0x20-0x7e as \xhh (lowercase). Appends to `out`.
 EPICSDB_API void appendEscaped(std::string_view value, std::string& out);
 
 // ---- CALC expressions ----------------------------------------------------------------------

@@ -1,5 +1,5 @@
-// Writers of the static database: records as EPICS dbWriteRecord text (SPEC 4.6) and as JSON,
-// definitions as EPICS dbWriteMenu/dbWriteRecordType/... text, and the whole set of
+// Writers of the static database: records as EPICS dbWriteRecord text (EPICS-BEHAVIOUR 4.6) and as
+// JSON, definitions as EPICS dbWriteMenu/dbWriteRecordType/... text, and the whole set of
 // definitions as an expanded .dbd the way EPICS's dbdExpand.pl writes it.
 //
 // Every writer has two forms: one appends to a std::string, one writes to a std::ostream (in
@@ -100,13 +100,13 @@ EPICSDB_API void writeJson(const Database& database, std::ostream& out,
 // ---- definitions as the EPICS dbWriteXxx functions write them ------------------------------
 
 // dbWriteMenu: menu(name) { choice(cname,"value") } for one menu, or all when `menu` is empty
-// or "*". All menus come in descending name order, as EPICS keeps them (SPEC 3.3 quirk).
+// or "*". All menus come in descending name order, as EPICS keeps them (EPICS-BEHAVIOUR 3.3 quirk).
 // An unknown name writes nothing, as in EPICS.
 EPICSDB_API void writeMenus(const Database& database, std::string& out, std::string_view menu = {});
 EPICSDB_API void writeMenus(const Database& database, std::ostream& out,
                             std::string_view menu = {});
 // dbWriteRecordType: one record type, or all (empty or "*"), in definition order. Special
-// codes from 9 on are written as numbers (SPC_MOD as special(100): SPEC 4.6 quirk).
+// codes from 9 on are written as numbers (SPC_MOD as special(100): EPICS-BEHAVIOUR 4.6 quirk).
 EPICSDB_API void writeRecordTypes(const Database& database, std::string& out,
                                   std::string_view recordType = {});
 EPICSDB_API void writeRecordTypes(const Database& database, std::ostream& out,

@@ -79,7 +79,7 @@ EPICSDB_API long dbAddPath(DBBASE* pdbbase, const char* path);
 EPICSDB_API char* dbGetPromptGroupNameFromKey(DBBASE* pdbbase, const short key);
 EPICSDB_API short dbGetPromptGroupKeyFromName(DBBASE* pdbbase, const char* name);
 
-/* ---- writing (SPEC 4.6) ---- */
+/* ---- writing (EPICS-BEHAVIOUR 4.6) ---- */
 EPICSDB_API long dbWriteRecord(DBBASE* ppdbbase, const char* filename, const char* precordTypename,
                                int level);
 EPICSDB_API long dbWriteRecordFP(DBBASE* ppdbbase, FILE* fp, const char* precordTypename,
@@ -158,7 +158,8 @@ EPICSDB_API int dbFoundField(DBENTRY* pdbentry);
  * buffer), or NULL for a field with no string form. */
 EPICSDB_API char* dbGetString(DBENTRY* pdbentry);
 EPICSDB_API long dbPutString(DBENTRY* pdbentry, const char* pstring);
-/* NULL when `pstring` would be accepted, else the reason in the message buffer (SPEC 4.7). */
+/* NULL when `pstring` would be accepted, else the reason in the message buffer
+ * (EPICS-BEHAVIOUR 4.7). */
 EPICSDB_API char* dbVerify(DBENTRY* pdbentry, const char* pstring);
 EPICSDB_API int dbIsDefaultValue(DBENTRY* pdbentry);
 

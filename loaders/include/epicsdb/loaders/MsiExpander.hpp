@@ -1,7 +1,7 @@
 // msi, the EPICS macro substitution and include tool, as a library: expands templates with
 // macros, `include "file"` and `substitute "a=1"` directives, once or once per set of a
 // substitution file in msi's dialect, with output byte-identical to EPICS Base 7.0.8 msi
-// (SPEC.md 5.2), its messages and its exit statuses.
+// (EPICS-BEHAVIOUR 5.2), its messages and its exit statuses.
 //
 // MsiExpander runs one expansion with options already parsed; the msi program's command line
 // (its usage text, -o file handling) is tools/msi's, shared by `msi` and `epicsdb expand`.

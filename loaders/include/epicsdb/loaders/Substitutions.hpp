@@ -1,5 +1,5 @@
-// Substitution files as the IOC's dbLoadTemplate reads them (SPEC.md 5.1): which template each
-// set loads and with which macros. Loader::loadTemplate loads them; this reader is for callers
+// Substitution files as the IOC's dbLoadTemplate reads them (EPICS-BEHAVIOUR 5.1): which template
+// each set loads and with which macros. Loader::loadTemplate loads them; this reader is for callers
 // that want the sets themselves (a check of a file's syntax, a listing, a tool of their own).
 //
 //   global { P = "ioc:" }              sets after it see P (globals last into later blocks)

@@ -2,7 +2,7 @@
 // scopes, the raw-value/cached-value split with its "dirty" flag, environment-backed tables,
 // the translation engine with EPICS quote and escape rules, and the EPICS warning texts.
 //
-// Reference syntax, at a glance (SPEC.md section 1 has the full rules):
+// Reference syntax, at a glance (EPICS-BEHAVIOUR 1 has the full rules):
 //   $(name)  ${name}           the value of name; names may contain references: $(A$(B))
 //   $(name=default)            the default, translated, when name is undefined
 //   $(name,a=1,b=2)            a and b defined in a scope that lives as long as the reference
