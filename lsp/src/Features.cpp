@@ -56,6 +56,11 @@ JsonText locationArray(const std::vector<Location>& locations) {
 }
 
 struct CompletionItem {
+    CompletionItem(std::string label, int kind, std::string detail,
+                   std::optional<std::string> documentation = std::nullopt,
+                   std::optional<std::string> sortText = std::nullopt)
+        : label(std::move(label)), kind(kind), detail(std::move(detail)),
+          documentation(std::move(documentation)), sortText(std::move(sortText)) {}
     std::string label;
     int kind = 0;
     std::string detail;
@@ -360,11 +365,11 @@ JsonText completion(const FeatureContext& context, const OpenDocument& document,
         std::set<std::string> names;
         for (const MacroSetting& macro : document.check->macros)
             if (names.insert(macro.name).second)
-                items.push_back({macro.name, CompletionItemKind::Variable,
-                                 "= " + macro.value + " (" + macro.where + ")"});
+                items.emplace_back(macro.name, CompletionItemKind::Variable,
+                                   "= " + macro.value + " (" + macro.where + ")");
         for (const MacroReference& macro : document.index->macros)
             if (names.insert(macro.name).second)
-                items.push_back({macro.name, CompletionItemKind::Variable, "used in this file"});
+                items.emplace_back(macro.name, CompletionItemKind::Variable, "used in this file");
         return completionList(items);
     }
 
@@ -381,7 +386,7 @@ JsonText completion(const FeatureContext& context, const OpenDocument& document,
 
     if (endsWithKeyword("record") || endsWithKeyword("grecord")) {
         for (const dbstatic::RecordType& type : db.recordTypes())
-            items.push_back({std::string(type.name()), CompletionItemKind::Class, "record type"});
+            items.emplace_back(std::string(type.name()), CompletionItemKind::Class, "record type");
         return completionList(items);
     }
     const RecordEntry* record = document.index->recordAt(offset);
@@ -418,21 +423,22 @@ JsonText completion(const FeatureContext& context, const OpenDocument& document,
         const dbstatic::FieldDef* def = type && isField ? type->findField(fieldName) : nullptr;
         if (def) {
             for (const std::string& choice : choicesOf(*type, *def))
-                items.push_back({choice, CompletionItemKind::EnumMember,
-                                 def->menu ? std::string(def->menu->name()) : "DTYP"});
+                items.emplace_back(choice, CompletionItemKind::EnumMember,
+                                   def->menu ? std::string(def->menu->name()) : "DTYP");
             if (dbstatic::isLinkType(def->type)) {
                 std::set<std::string> names;
                 for (const OpenDocument& open : context.open)
                     for (const RecordEntry& other : open.index->records)
                         if (!other.name.text.empty() && names.insert(other.name.text).second)
-                            items.push_back({other.name.text, CompletionItemKind::Reference,
-                                             "record(" + other.type.text + ")"});
+                            items.emplace_back(other.name.text, CompletionItemKind::Reference,
+                                               "record(" + other.type.text + ")");
                 for (const dbstatic::RecordType& t : db.recordTypes())
                     for (const dbstatic::Record* r = t.firstRecord();
                          r && names.size() < kMostRecordsOffered; r = r->next())
                         if (names.insert(std::string(r->name())).second)
-                            items.push_back({std::string(r->name()), CompletionItemKind::Reference,
-                                             "record(" + std::string(t.name()) + ")"});
+                            items.emplace_back(std::string(r->name()),
+                                               CompletionItemKind::Reference,
+                                               "record(" + std::string(t.name()) + ")");
             }
         }
     }
