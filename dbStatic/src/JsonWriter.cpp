@@ -5,7 +5,7 @@
 
 #include "WriterOutputPvt.hpp"
 
-#include <epicsdb/support/Utf8.hpp>
+#include <epicsdb/support/JsonString.hpp>
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/writer.h>
@@ -65,13 +65,9 @@ void PutN(StringStream& stream, char c, std::size_t count) { // the indentation
         stream.putUnsafe(c);
 }
 
-rapidjson::SizeType sizeOf(std::string_view text) noexcept {
-    return static_cast<rapidjson::SizeType>(text.size());
-}
-
 // rapidjson's PrettyWriter with 2-space indentation, plus objects kept on one line
-// ({"file": "x.db", "line": 3}). JSON is UTF-8: a byte that is not part of a well-formed
-// sequence (Latin-1 text, say) is written as U+FFFD.
+// ({"file": "x.db", "line": 3}). Strings as support::writeJsonString writes them: a byte that is
+// not part of a well-formed UTF-8 sequence (Latin-1 text, say) as U+FFFD.
 class DocumentWriter : private rapidjson::PrettyWriter<StringStream> {
     using Base = rapidjson::PrettyWriter<StringStream>;
 
@@ -96,11 +92,11 @@ public:
     }
 
     void key(std::string_view name) { string(name); }
-    void string(std::string_view text) {
+    void string(std::string_view text) { support::writeJsonString(*this, text); }
+    // rapidjson's String(), through this writer's layout (writeJsonString calls it).
+    bool String(const char* text, rapidjson::SizeType size, bool = false) {
         prefix(rapidjson::kStringType);
-        support::writeValidUtf8(text, [&](const char* data, std::size_t size) {
-            WriteString(data, sizeOf({data, size}));
-        });
+        return WriteString(text, size);
     }
     void member(std::string_view name, std::string_view text) {
         key(name);

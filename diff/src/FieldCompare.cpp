@@ -1,9 +1,9 @@
 // Field values compared in canonical form, with dbStatic's value rules (see FieldCompare.hpp).
 #include <epicsdb/diff/FieldCompare.hpp>
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Values.hpp>
 
-#include <cctype>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -68,9 +68,10 @@ std::optional<dbstatic::ParsedLink> parsedLink(const FieldSide& side) {
     return link;
 }
 
+// A bare word of a JSON link's text: what the scanner reads as one in a value
+// (chars::isJsonWordChar), and '$', which JSON5 identifiers may hold.
 bool isBareWordChar(char c) noexcept {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '+' ||
-           c == '-' || c == '.';
+    return chars::isJsonWordChar(c) || c == '$';
 }
 
 // A JSON link's text in one spelling of what yajl (JSON5) reads the same: bare keys and words
@@ -95,9 +96,9 @@ std::string canonicalJson(std::string_view text) {
             }
             out += '"';
             i = j + 1;
-        } else if (std::isspace(static_cast<unsigned char>(c))) {
+        } else if (chars::isSpace(c)) {
             ++i;
-        } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$') {
+        } else if (chars::isAlpha(c) || c == '_' || c == '$') {
             std::size_t j = i;
             while (j < text.size() && isBareWordChar(text[j]))
                 ++j;

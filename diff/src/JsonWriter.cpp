@@ -2,7 +2,7 @@
 // writer, which does the escaping.
 #include <epicsdb/diff/DiffWriters.hpp>
 
-#include <epicsdb/support/Utf8.hpp>
+#include <epicsdb/support/JsonString.hpp>
 
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
@@ -15,9 +15,7 @@ namespace {
 using Writer = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
 
 void string(Writer& writer, std::string_view text) {
-    support::writeValidUtf8(text, [&](const char* data, std::size_t size) {
-        writer.String(data, static_cast<rapidjson::SizeType>(size));
-    });
+    support::writeJsonString(writer, text);
 }
 
 void member(Writer& writer, std::string_view name, std::string_view text) {

@@ -1,23 +1,12 @@
 #include "DbTokenizer.hpp"
 
+#include <epicsdb/CharClass.hpp>
+
 #include <array>
 
 namespace epicsdb::format {
 
 namespace {
-// The characters of an EPICS bareword (record names, types, field names).
-bool isBarewordChar(char c) noexcept {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-' || c == '+' || c == ':' || c == '.' || c == '[' || c == ']' || c == '<' ||
-           c == '>' || c == ';';
-}
-
-// The characters of a bare JSON-state value (numbers, identifiers).
-bool isValueWordChar(char c) noexcept {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-' || c == '+' || c == '.';
-}
-
 bool isMacroStart(const TextCursor& cursor) noexcept {
     return cursor.peek() == '$' && (cursor.peek(1) == '(' || cursor.peek(1) == '{');
 }
@@ -102,8 +91,8 @@ void DbTokenizer::word(DbToken& token, bool valueWord) {
         if (isMacroStart(cursor_)) {
             macro();
             token.hasMacro = true;
-        } else if (!cursor_.atEnd() &&
-                   (valueWord ? isValueWordChar(cursor_.peek()) : isBarewordChar(cursor_.peek()))) {
+        } else if (!cursor_.atEnd() && (valueWord ? chars::isJsonWordChar(cursor_.peek())
+                                                  : chars::isDbWordChar(cursor_.peek()))) {
             cursor_.take();
         } else {
             break;
@@ -215,7 +204,7 @@ DbToken DbTokenizer::next() {
     default:
         break;
     }
-    if (isBarewordChar(c) || isMacroStart(cursor_)) {
+    if (chars::isDbWordChar(c) || isMacroStart(cursor_)) {
         token = start(DbTokenKind::Word, newlines);
         word(token, false);
         return token;
@@ -235,7 +224,7 @@ DbToken DbTokenizer::value() {
     } else if (!cursor_.atEnd() && (c == '{' || c == '[')) {
         token = start(DbTokenKind::Json, newlines);
         json();
-    } else if (!cursor_.atEnd() && (isValueWordChar(c) || isMacroStart(cursor_))) {
+    } else if (!cursor_.atEnd() && (chars::isJsonWordChar(c) || isMacroStart(cursor_))) {
         token = start(DbTokenKind::Word, newlines);
         word(token, true);
         return token;

@@ -1,13 +1,13 @@
 #include "SubstTokenizer.hpp"
 
+#include <epicsdb/CharClass.hpp>
+
 namespace epicsdb::format {
 
 namespace {
-bool isBlank(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
-}
+using chars::isSpace;
 bool isWordChar(char c) noexcept {
-    return !isBlank(c) && c != '"' && c != '\'' && c != ',' && c != '{' && c != '}' && c != '#' &&
+    return !isSpace(c) && c != '"' && c != '\'' && c != ',' && c != '{' && c != '}' && c != '#' &&
            c != '\0';
 }
 } // namespace
@@ -29,7 +29,7 @@ SubstToken SubstTokenizer::next() {
 SubstToken SubstTokenizer::read() {
     SubstToken token;
     const std::size_t gapStart = cursor_.offset();
-    while (!cursor_.atEnd() && isBlank(cursor_.peek())) {
+    while (!cursor_.atEnd() && isSpace(cursor_.peek())) {
         if (cursor_.peek() == '\n') ++token.newlinesBefore;
         cursor_.take();
     }

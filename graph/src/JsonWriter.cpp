@@ -2,7 +2,7 @@
 // writer does the escaping; a newline after each node and edge keeps it readable and diffable.
 #include <epicsdb/graph/GraphWriters.hpp>
 
-#include <epicsdb/support/Utf8.hpp>
+#include <epicsdb/support/JsonString.hpp>
 
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/writer.h>
@@ -15,9 +15,7 @@ namespace {
 using Writer = rapidjson::Writer<rapidjson::OStreamWrapper>;
 
 void string(Writer& writer, std::string_view text) {
-    support::writeValidUtf8(text, [&](const char* data, std::size_t size) {
-        writer.String(data, static_cast<rapidjson::SizeType>(size));
-    });
+    support::writeJsonString(writer, text);
 }
 
 void stringOrNull(Writer& writer, std::string_view key, std::string_view text) {

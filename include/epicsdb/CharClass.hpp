@@ -40,6 +40,20 @@ constexpr bool isIdentifier(char c) noexcept {
     return isAlnum(c) || c == '_';
 }
 
+// The characters of an unquoted word of a .dbd/.db file (record types and names, field names,
+// menu choices): the scanner's `bareword` class, [a-zA-Z0-9_\-+:.\[\]<>;] in
+// loaders/records/DbLexer.l. Flex needs the class written as a regex there; the test
+// tests/loaders/CharClassScannerTest.cpp holds the two together, byte by byte.
+constexpr bool isDbWordChar(char c) noexcept {
+    return isAlnum(c) || c == '_' || c == '-' || c == '+' || c == ':' || c == '.' || c == '[' ||
+           c == ']' || c == '<' || c == '>' || c == ';';
+}
+// The characters of an unquoted word in a field or info value (JSON5 bare keys and words,
+// numbers): the scanner's `jbare` class, [a-zA-Z0-9_\-+.], held to it by the same test.
+constexpr bool isJsonWordChar(char c) noexcept {
+    return isAlnum(c) || c == '_' || c == '-' || c == '+' || c == '.';
+}
+
 constexpr char toUpper(char c) noexcept {
     return isLower(c) ? static_cast<char>(c - 'a' + 'A') : c;
 }

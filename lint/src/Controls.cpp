@@ -1,7 +1,7 @@
 #include <epicsdb/lint/Controls.hpp>
 #include <epicsdb/lint/Rules.hpp>
 
-#include <cctype>
+#include <epicsdb/CharClass.hpp>
 
 namespace epicsdb::lint {
 
@@ -107,8 +107,8 @@ bool ignores(std::string_view line, std::string_view code) {
     const std::size_t at = comment.find("epicsdb: ignore");
     if (at == std::string_view::npos) return false;
     std::string_view rest = comment.substr(at + 15);
-    if (!rest.empty() && (std::isalnum(static_cast<unsigned char>(rest.front())) ||
-                          rest.front() == '-' || rest.front() == '_'))
+    if (!rest.empty() &&
+        (chars::isAlnum(rest.front()) || rest.front() == '-' || rest.front() == '_'))
         return false; // "ignored", "ignore-me": another word
     while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
         rest.remove_prefix(1);

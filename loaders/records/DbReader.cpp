@@ -233,8 +233,8 @@ Parser::symbol_type DbReader::errorSymbol(const Span& at) {
 Parser::symbol_type DbReader::handOver(Parser::symbol_type symbol, DbTok kind) {
     if (record_ == OwnRecord::None) {
         // A record head and its '{' always reach the parser's record body (error recovery
-        // never throws a record head away, the only rule with `error` being a whole item);
-        // the '}' of that body ends the item.
+        // never throws a record head away: the rules with `error` are a whole item and the
+        // rest of a record head, which never holds one); the '}' of that body ends the item.
         awaitingItem_ = kind == DbTok::RBrace && inRecordBody_;
         inRecordBody_ = kind == DbTok::LBrace && lastReturned_ == DbTok::RecordHead;
         lastReturned_ = kind;

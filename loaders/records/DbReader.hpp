@@ -80,6 +80,9 @@ public:
     void parserMessage(const Span& at, const std::string& message);
     // The parser threw a statement away (error recovery).
     void recover();
+    // The parser reads the body of a record whose head it threw away: the body's errors are
+    // reported again.
+    void resumeInBody() noexcept { skippingStatement_ = false; }
     // A top-level statement ended.
     void endItem();
     void path(std::string_view value, bool append);

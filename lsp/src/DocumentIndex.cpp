@@ -7,12 +7,13 @@
 namespace epicsdb::lsp {
 
 namespace {
+// A word of this reading: the loader's words (chars::isDbWordChar), and, so that a half-typed
+// or mistyped name, a path or a macro reference stays one word, what the loader would refuse
+// in one: these punctuation characters and the bytes of UTF-8 sequences.
 bool isWordChar(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return chars::isIdentifier(c) || c == '-' || c == '+' || c == ':' || c == '.' || c == '[' ||
-           c == ']' || c == '<' || c == '>' || c == ';' || c == '$' || c == '/' || c == '*' ||
-           c == '=' || c == '!' || c == '@' || c == '&' || c == '%' || c == '^' || c == '?' ||
-           c == '~' || u >= 0x80;
+    constexpr std::string_view kForgiving = "$/*=!@&%^?~";
+    return chars::isDbWordChar(c) || static_cast<unsigned char>(c) >= 0x80 ||
+           kForgiving.find(c) != std::string_view::npos;
 }
 
 struct Token {
@@ -78,7 +79,7 @@ private:
             if (c == '#') {
                 while (at_ < text_.size() && text_[at_] != '\n')
                     ++at_;
-            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+            } else if (chars::isSpace(c)) {
                 ++at_;
             } else {
                 return;

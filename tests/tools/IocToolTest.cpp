@@ -34,7 +34,7 @@ protected:
 TEST_F(IocTool, CheckRunsTheScriptFromItsFolder) {
     const auto result = run({"check", "ioc/st.cmd"});
     EXPECT_EQ(result.status, 0) << result.err;
-    EXPECT_NE(result.err.find("1 records, 0 errors"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("1 record, 0 errors"), std::string::npos) << result.err;
     EXPECT_NE(result.err.find("1 command not run offline: drvAsynIPPortConfigure (ioc/st.cmd:4)"),
               std::string::npos)
         << result.err;

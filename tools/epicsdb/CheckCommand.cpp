@@ -67,10 +67,10 @@ int runCheck(const Arguments& args) {
         std::printf("%s\n", line.c_str());
     } else {
         // A startup script counts its loads; otherwise the files named.
-        std::fprintf(stderr, "epicsdb check: %zu %s%s, %zu records, %zu error%s, %zu warning%s\n",
+        std::fprintf(stderr, "epicsdb check: %zu %s%s, %zu record%s, %zu error%s, %zu warning%s\n",
                      summary.files, summary.startup ? "load" : "file", plural(summary.files),
-                     db.recordCount(), printer.errors(), plural(printer.errors()),
-                     printer.warnings(), plural(printer.warnings()));
+                     db.recordCount(), plural(db.recordCount()), printer.errors(),
+                     plural(printer.errors()), printer.warnings(), plural(printer.warnings()));
     }
     if (summary.startup && printer.format() == cli::DiagnosticFormat::Text && !quiet)
         printSkipped("check", *summary.startup);
