@@ -12,12 +12,25 @@
 namespace epicsdb::lsp {
 
 namespace {
-// What a diagnostic's range covers: a .db bareword and the $(...) and ${...} in it.
-bool isNameChar(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return chars::isIdentifier(c) || c == '-' || c == ':' || c == '.' || c == '$' || c == '(' ||
-           c == ')' || c == '{' || c == '}' || c == '[' || c == ']' || c == '<' || c == '>' ||
-           c == ';' || u >= 0x80;
+// The end of the word that starts at `at`, what a diagnostic's range covers: the characters
+// of a .db word (chars::isDbWordChar), the bytes of UTF-8 sequences, and the macro references
+// in it, whole ($(P), ${P=a b}).
+std::size_t wordEnd(std::string_view text, std::size_t at) {
+    int depth = 0; // of the references open
+    while (at < text.size()) {
+        const char c = text[at];
+        if (c == '$' && at + 1 < text.size() && (text[at + 1] == '(' || text[at + 1] == '{')) {
+            ++depth;
+            at += 2;
+            continue;
+        }
+        if (depth > 0)
+            depth += c == '(' || c == '{' ? 1 : c == ')' || c == '}' ? -1 : 0;
+        else if (!chars::isDbWordChar(c) && static_cast<unsigned char>(c) < 0x80)
+            break;
+        ++at;
+    }
+    return at;
 }
 
 std::string resolvedPath(const std::string& directory, const std::string& file) {
@@ -276,8 +289,7 @@ Range wordRange(const Document& document, std::size_t line, std::size_t column, 
         ++column;
         end = close == std::string_view::npos ? text.size() : close;
     } else {
-        while (end < text.size() && isNameChar(text[end]))
-            ++end;
+        end = wordEnd(text, column);
     }
     if (end == column) {
         // Nothing that reads as a word: the rest of the line, or the whole line at its end.

@@ -71,6 +71,18 @@ protected:
     DocumentIndex index;
 };
 
+TEST_F(LspQuickFixes, TheRangeIsTheWordOrTheStringAtTheColumn) {
+    // A bare word as the loader reads one ('+' and ':' in it), with macro references; the
+    // content of a string; the rest of the line where no word starts.
+    documents.open(kUri, "epics-db", 2,
+                   "record(ai, a+b:$(P)c) { field(DESC, \"x y\") }\nalias(${Q=a b}:x, 1)\n");
+    EXPECT_EQ(wordRange(document(), 0, 11, Encoding::Utf16), (Range{{0, 11}, {0, 20}}));
+    EXPECT_EQ(wordRange(document(), 0, 7, Encoding::Utf16), (Range{{0, 7}, {0, 9}}));
+    EXPECT_EQ(wordRange(document(), 1, 6, Encoding::Utf16), (Range{{1, 6}, {1, 16}}));
+    EXPECT_EQ(wordRange(document(), 0, 36, Encoding::Utf16), (Range{{0, 37}, {0, 40}}));
+    EXPECT_EQ(wordRange(document(), 0, 21, Encoding::Utf16), (Range{{0, 21}, {0, 44}}));
+}
+
 TEST_F(LspQuickFixes, AFixItIsAQuickFixInUtf16) {
     check.diagnostics.push_back(misspeltField(kPath));
     const auto published = convert(Encoding::Utf16);
