@@ -1,40 +1,90 @@
 #include "Features.hpp"
 
+#include "Protocol.hpp"
 #include "Uri.hpp"
 
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Types.hpp>
 #include <epicsdb/format/Formatter.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 namespace epicsdb::lsp {
 
-using nlohmann::json;
-
 namespace {
-json positionJson(Position p) {
-    return {{"line", p.line}, {"character", p.character}};
-}
+// A completion list stays short enough for an editor to filter as one types.
+constexpr std::size_t kMostRecordsOffered = 2000;
+// Above any field index of a record type: every index has as many digits.
+constexpr std::size_t kSortTextPadding = 10000;
 
 Range rangeOf(const Document& document, Span span, Encoding encoding) {
     return {document.lines.positionOf(document.text, span.begin, encoding),
             document.lines.positionOf(document.text, span.end, encoding)};
 }
 
-json rangeJson(const Range& r) {
-    return {{"start", positionJson(r.start)}, {"end", positionJson(r.end)}};
+struct Location {
+    std::string uri;
+    Range range;
+};
+
+Location locationOf(const Document& document, Span span, Encoding encoding) {
+    return {document.uri, rangeOf(document, span, encoding)};
 }
 
-json locationOf(const Document& document, Span span, Encoding encoding) {
-    return {{"uri", document.uri}, {"range", rangeJson(rangeOf(document, span, encoding))}};
-}
-
-json fileLocation(const std::string& path, unsigned line) {
+Location fileLocation(const std::string& path, unsigned line) {
     const std::uint32_t row = line > 0 ? line - 1 : 0;
-    return {{"uri", uriOfPath(path)}, {"range", rangeJson({{row, 0}, {row, 0}})}};
+    return {uriOfPath(path), {{row, 0}, {row, 0}}};
+}
+
+void writeLocation(JsonWriter& out, const Location& location) {
+    out.object([&] {
+        out.member("uri", location.uri);
+        out.member("range", location.range);
+    });
+}
+
+JsonText locationArray(const std::vector<Location>& locations) {
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            for (const Location& location : locations)
+                writeLocation(out, location);
+        });
+    });
+}
+
+struct CompletionItem {
+    CompletionItem(std::string label, int kind, std::string detail,
+                   std::optional<std::string> documentation = std::nullopt,
+                   std::optional<std::string> sortText = std::nullopt)
+        : label(std::move(label)), kind(kind), detail(std::move(detail)),
+          documentation(std::move(documentation)), sortText(std::move(sortText)) {}
+    std::string label;
+    int kind = 0;
+    std::string detail;
+    std::optional<std::string> documentation;
+    std::optional<std::string> sortText;
+};
+
+// A CompletionList, complete.
+JsonText completionList(const std::vector<CompletionItem>& items) {
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.member("isIncomplete", false);
+            out.key("items").array([&] {
+                for (const CompletionItem& item : items)
+                    out.object([&] {
+                        out.member("label", item.label);
+                        out.member("kind", item.kind);
+                        out.member("detail", item.detail);
+                        if (item.documentation) out.member("documentation", *item.documentation);
+                        if (item.sortText) out.member("sortText", *item.sortText);
+                    });
+            });
+        });
+    });
 }
 
 const dbstatic::Database& databaseOf(const OpenDocument& document) {
@@ -131,9 +181,17 @@ std::vector<std::string> choicesOf(const dbstatic::RecordType& type,
     return out;
 }
 
-json markdown(std::string text, const Range& range) {
-    return {{"contents", {{"kind", "markdown"}, {"value", std::move(text)}}},
-            {"range", rangeJson(range)}};
+// A Hover.
+JsonText markdown(const std::string& text, const Range& range) {
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.key("contents").object([&] {
+                out.member("kind", MarkupKind::Markdown);
+                out.member("value", text);
+            });
+            out.member("range", range);
+        });
+    });
 }
 
 std::string recordHover(const FeatureContext& context, const OpenDocument& document,
@@ -205,9 +263,9 @@ std::string linkTarget(std::string_view value) {
     value = value.substr(0, value.find_first_of(" \t"));
     // A number is a constant.
     if (!value.empty() &&
-        (std::isdigit(static_cast<unsigned char>(value.front())) ||
+        (chars::isDigit(value.front()) ||
          ((value.front() == '-' || value.front() == '+' || value.front() == '.') &&
-          value.size() > 1 && std::isdigit(static_cast<unsigned char>(value[1])))))
+          value.size() > 1 && chars::isDigit(value[1]))))
         return {};
     // name.FIELD: the field is not part of the name (a '.' inside $(...) is).
     std::size_t dot = std::string_view::npos;
@@ -237,7 +295,7 @@ std::string recordNameAt(const OpenDocument& document, const RecordEntry* record
 }
 } // namespace
 
-json hover(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText hover(const FeatureContext& context, const OpenDocument& document, Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const DocumentIndex& index = *document.index;
@@ -258,9 +316,9 @@ json hover(const FeatureContext& context, const OpenDocument& document, Position
                         rangeOf(doc, record->type.span, context.encoding));
     bool onName = false;
     const FieldEntry* field = fieldAt(record, offset, onName);
-    if (!field || field->info || !type) return nullptr;
+    if (!field || field->info || !type) return jsonNull();
     const dbstatic::FieldDef* def = type->findField(field->name.text);
-    if (!def) return nullptr;
+    if (!def) return jsonNull();
     if (onName)
         return markdown(fieldHover(*type, *def), rangeOf(doc, field->name.span, context.encoding));
     const Range valueRange = rangeOf(doc, field->value.span, context.encoding);
@@ -277,16 +335,17 @@ json hover(const FeatureContext& context, const OpenDocument& document, Position
     return markdown(fieldHover(*type, *def), valueRange);
 }
 
-json completion(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText completion(const FeatureContext& context, const OpenDocument& document,
+                    Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const std::size_t lineStart = doc.lines.lineStart(doc.lines.lineOf(offset));
     const std::string_view before =
         std::string_view(doc.text).substr(lineStart, offset - lineStart);
     const dbstatic::Database& db = databaseOf(document);
-    json items = json::array();
+    std::vector<CompletionItem> items;
 
-    auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    const auto isIdent = chars::isIdentifier;
     // The word being typed, back to a quote, a parenthesis, a comma or a blank.
     std::size_t wordStart = before.size();
     while (wordStart > 0 && before[wordStart - 1] != '"' && before[wordStart - 1] != '(' &&
@@ -306,14 +365,12 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         std::set<std::string> names;
         for (const MacroSetting& macro : document.check->macros)
             if (names.insert(macro.name).second)
-                items.push_back({{"label", macro.name},
-                                 {"kind", 6},
-                                 {"detail", "= " + macro.value + " (" + macro.where + ")"}});
+                items.emplace_back(macro.name, CompletionItemKind::Variable,
+                                   "= " + macro.value + " (" + macro.where + ")");
         for (const MacroReference& macro : document.index->macros)
             if (names.insert(macro.name).second)
-                items.push_back(
-                    {{"label", macro.name}, {"kind", 6}, {"detail", "used in this file"}});
-        return {{"isIncomplete", false}, {"items", items}};
+                items.emplace_back(macro.name, CompletionItemKind::Variable, "used in this file");
+        return completionList(items);
     }
 
     auto endsWithKeyword = [&](std::string_view keyword) {
@@ -329,25 +386,23 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
 
     if (endsWithKeyword("record") || endsWithKeyword("grecord")) {
         for (const dbstatic::RecordType& type : db.recordTypes())
-            items.push_back(
-                {{"label", std::string(type.name())}, {"kind", 7}, {"detail", "record type"}});
-        return {{"isIncomplete", false}, {"items", items}};
+            items.emplace_back(std::string(type.name()), CompletionItemKind::Class, "record type");
+        return completionList(items);
     }
     const RecordEntry* record = document.index->recordAt(offset);
     const dbstatic::RecordType* type = typeOf(document, record);
     if (endsWithKeyword("field")) {
-        if (!type) return {{"isIncomplete", false}, {"items", items}};
+        if (!type) return completionList(items);
         for (const dbstatic::FieldDef& field : type->fields()) {
             if (field.type == dbstatic::DbfType::NoAccess || field.name == "NAME") continue;
             items.push_back(
-                {{"label", std::string(field.name)},
-                 {"kind", 5},
-                 {"detail", std::string(dbstatic::dbfTypeName(field.type))},
-                 {"documentation", std::string(field.prompt)},
-                 // The fields with a prompt group (those DCT shows) first.
-                 {"sortText", (field.isDct() ? "0" : "1") + std::to_string(10000 + field.index)}});
+                {std::string(field.name), CompletionItemKind::Field,
+                 std::string(dbstatic::dbfTypeName(field.type)), std::string(field.prompt),
+                 // The fields with a prompt group (those DCT shows) first, then in the
+                 // order of the record type (the index padded to sort as text).
+                 (field.isDct() ? "0" : "1") + std::to_string(kSortTextPadding + field.index)});
         }
-        return {{"isIncomplete", false}, {"items", items}};
+        return completionList(items);
     }
     // field(NAME, |: the field's values.
     if (!head.empty() && head.back() == ',') {
@@ -368,38 +423,37 @@ json completion(const FeatureContext& context, const OpenDocument& document, Pos
         const dbstatic::FieldDef* def = type && isField ? type->findField(fieldName) : nullptr;
         if (def) {
             for (const std::string& choice : choicesOf(*type, *def))
-                items.push_back({{"label", choice},
-                                 {"kind", 20},
-                                 {"detail", def->menu ? std::string(def->menu->name()) : "DTYP"}});
+                items.emplace_back(choice, CompletionItemKind::EnumMember,
+                                   def->menu ? std::string(def->menu->name()) : "DTYP");
             if (dbstatic::isLinkType(def->type)) {
                 std::set<std::string> names;
                 for (const OpenDocument& open : context.open)
                     for (const RecordEntry& other : open.index->records)
                         if (!other.name.text.empty() && names.insert(other.name.text).second)
-                            items.push_back({{"label", other.name.text},
-                                             {"kind", 18},
-                                             {"detail", "record(" + other.type.text + ")"}});
+                            items.emplace_back(other.name.text, CompletionItemKind::Reference,
+                                               "record(" + other.type.text + ")");
                 for (const dbstatic::RecordType& t : db.recordTypes())
-                    for (const dbstatic::Record* r = t.firstRecord(); r && names.size() < 2000;
-                         r = r->next())
+                    for (const dbstatic::Record* r = t.firstRecord();
+                         r && names.size() < kMostRecordsOffered; r = r->next())
                         if (names.insert(std::string(r->name())).second)
-                            items.push_back({{"label", std::string(r->name())},
-                                             {"kind", 18},
-                                             {"detail", "record(" + std::string(t.name()) + ")"}});
+                            items.emplace_back(std::string(r->name()),
+                                               CompletionItemKind::Reference,
+                                               "record(" + std::string(t.name()) + ")");
             }
         }
     }
-    return {{"isIncomplete", false}, {"items", items}};
+    return completionList(items);
 }
 
-json definition(const FeatureContext& context, const OpenDocument& document, Position position) {
+JsonText definition(const FeatureContext& context, const OpenDocument& document,
+                    Position position) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const DocumentIndex& index = *document.index;
     const std::string directory = doc.path.empty() ? document.check->workingDirectory
                                                    : doc.path.substr(0, doc.path.rfind('/'));
     // include "x" / file "x": the file, found as the loads find it.
-    auto fileTarget = [&](const Word& word) -> json {
+    auto fileTarget = [&](const Word& word) -> JsonText {
         std::vector<std::string> candidates{resolvedPath(directory, word.text)};
         for (const std::string& read : document.check->filesRead)
             if (read.ends_with("/" + word.text)) candidates.insert(candidates.begin(), read);
@@ -407,9 +461,10 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
             std::error_code error;
             if (std::filesystem::is_regular_file(candidate, error) ||
                 context.documents->findPath(candidate))
-                return fileLocation(candidate, 1);
+                return jsonOf(
+                    [&](JsonWriter& out) { writeLocation(out, fileLocation(candidate, 1)); });
         }
-        return nullptr;
+        return jsonNull();
     };
     for (const Word& include : index.includes)
         if (include.span.contains(offset)) return fileTarget(include);
@@ -417,8 +472,8 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
         if (file.span.contains(offset)) return fileTarget(file);
 
     const std::string name = recordNameAt(document, index.recordAt(offset), offset);
-    if (name.empty()) return nullptr;
-    json out = json::array();
+    if (name.empty()) return jsonNull();
+    std::vector<Location> out;
     for (const RecordPlace& place : recordsNamed(context, document, name))
         out.push_back(
             locationOf(*place.document->document, place.record->name.span, context.encoding));
@@ -430,16 +485,16 @@ json definition(const FeatureContext& context, const OpenDocument& document, Pos
                 out.push_back(
                     fileLocation(resolvedPath(document.check->workingDirectory, file), where.line));
         }
-    return out.empty() ? json(nullptr) : out;
+    return out.empty() ? jsonNull() : locationArray(out);
 }
 
-json references(const FeatureContext& context, const OpenDocument& document, Position position,
-                bool includeDeclaration) {
+JsonText references(const FeatureContext& context, const OpenDocument& document, Position position,
+                    bool includeDeclaration) {
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const std::string name = recordNameAt(document, document.index->recordAt(offset), offset);
-    json out = json::array();
-    if (name.empty()) return out;
+    if (name.empty()) return emptyArray();
+    std::vector<Location> out;
     if (includeDeclaration)
         for (const RecordPlace& place : recordsNamed(context, document, name))
             out.push_back(
@@ -457,41 +512,51 @@ json references(const FeatureContext& context, const OpenDocument& document, Pos
                     out.push_back(locationOf(*open.document, field.value.span, context.encoding));
             }
         }
-    return out;
+    return locationArray(out);
 }
 
-json documentSymbols(const FeatureContext& context, const OpenDocument& document) {
+JsonText documentSymbols(const FeatureContext& context, const OpenDocument& document) {
     const Document& doc = *document.document;
-    json out = json::array();
-    for (const RecordEntry& record : document.index->records) {
-        if (record.name.text.empty()) continue;
-        json children = json::array();
-        for (const FieldEntry& field : record.fields)
-            children.push_back(
-                {{"name", field.name.text.empty() ? "?" : field.name.text},
-                 {"detail", field.value.text},
-                 {"kind", field.info ? 7 : 8},
-                 {"range", rangeJson(rangeOf(doc, {field.name.span.begin, field.value.span.end},
-                                             context.encoding))},
-                 {"selectionRange", rangeJson(rangeOf(doc, field.name.span, context.encoding))}});
-        out.push_back(
-            {{"name", record.name.text},
-             {"detail", record.type.text},
-             {"kind", 23},
-             {"range", rangeJson(rangeOf(doc, record.whole, context.encoding))},
-             {"selectionRange", rangeJson(rangeOf(doc, record.name.span, context.encoding))},
-             {"children", std::move(children)}});
-    }
-    for (const Word& file : document.index->templateFiles)
-        out.push_back({{"name", file.text},
-                       {"detail", "template"},
-                       {"kind", 1},
-                       {"range", rangeJson(rangeOf(doc, file.span, context.encoding))},
-                       {"selectionRange", rangeJson(rangeOf(doc, file.span, context.encoding))}});
-    return out;
+    const Encoding encoding = context.encoding;
+    auto symbol = [](JsonWriter& out, std::string_view name, std::string_view detail, int kind,
+                     const Range& range, const Range& selection, auto&& children) {
+        out.object([&] {
+            out.member("name", name);
+            out.member("detail", detail);
+            out.member("kind", kind);
+            out.member("range", range);
+            out.member("selectionRange", selection);
+            children();
+        });
+    };
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            for (const RecordEntry& record : document.index->records) {
+                if (record.name.text.empty()) continue;
+                symbol(out, record.name.text, record.type.text, SymbolKind::Struct,
+                       rangeOf(doc, record.whole, encoding),
+                       rangeOf(doc, record.name.span, encoding), [&] {
+                           out.key("children").array([&] {
+                               for (const FieldEntry& field : record.fields)
+                                   symbol(out, field.name.text.empty() ? "?" : field.name.text,
+                                          field.value.text,
+                                          field.info ? SymbolKind::Property : SymbolKind::Field,
+                                          rangeOf(doc,
+                                                  {field.name.span.begin, field.value.span.end},
+                                                  encoding),
+                                          rangeOf(doc, field.name.span, encoding), [] {});
+                           });
+                       });
+            }
+            for (const Word& file : document.index->templateFiles)
+                symbol(out, file.text, "template", SymbolKind::File,
+                       rangeOf(doc, file.span, encoding), rangeOf(doc, file.span, encoding), [] {});
+        });
+    });
 }
 
-json formatting(const FeatureContext& context, const OpenDocument& document, std::string& error) {
+JsonText formatting(const FeatureContext& context, const OpenDocument& document,
+                    std::string& error) {
     const Document& doc = *document.document;
     format::FormatOptions options;
     options.definitions = document.check->database.get();
@@ -502,37 +567,24 @@ json formatting(const FeatureContext& context, const OpenDocument& document, std
         result = format::formatDatabase(doc.text, options);
     else {
         error = "only database and substitution files are formatted";
-        return nullptr;
+        return jsonNull();
     }
     if (!result.ok()) {
         const format::FormatError& first = result.errors.front();
         error = "cannot format: " + std::to_string(first.line) + ":" +
                 std::to_string(first.column) + ": " + first.message;
-        return nullptr;
+        return jsonNull();
     }
-    if (result.text == doc.text) return json::array();
+    if (result.text == doc.text) return emptyArray();
     const Position end = doc.lines.positionOf(doc.text, doc.text.size(), context.encoding);
-    return json::array({{{"range", rangeJson({{0, 0}, end})}, {"newText", result.text}}});
-}
-
-json codeActions(const OpenDocument& document, const json& diagnostics) {
-    json out = json::array();
-    if (!diagnostics.is_array()) return out;
-    for (const json& diagnostic : diagnostics) {
-        if (!diagnostic.is_object() || !diagnostic.contains("data") ||
-            !diagnostic["data"].is_object())
-            continue;
-        const json& data = diagnostic["data"];
-        if (!data.contains("replacement") || !data["replacement"].is_string()) continue;
-        const std::string replacement = data["replacement"].get<std::string>();
-        json edit = {{"range", diagnostic.at("range")}, {"newText", replacement}};
-        out.push_back({{"title", "Replace with \"" + replacement + "\""},
-                       {"kind", "quickfix"},
-                       {"diagnostics", json::array({diagnostic})},
-                       {"isPreferred", true},
-                       {"edit", {{"changes", {{document.document->uri, json::array({edit})}}}}}});
-    }
-    return out;
+    return jsonOf([&](JsonWriter& out) {
+        out.array([&] {
+            out.object([&] {
+                out.member("range", Range{{0, 0}, end});
+                out.member("newText", result.text);
+            });
+        });
+    });
 }
 
 } // namespace epicsdb::lsp

@@ -1,13 +1,12 @@
 // The editor features over open documents: hover, completion, go to definition, references,
-// document symbols, formatting and the "did you mean" code actions. Each is a function of the
-// open documents (their text, index and last check) and a position; results are LSP JSON.
+// document symbols and formatting (the code actions are CodeActions.hpp's). Each is a function of
+// the open documents (their text, index and last check) and a position; results are LSP JSON text.
 #pragma once
 
 #include "Checker.hpp"
 #include "DocumentIndex.hpp"
 #include "Documents.hpp"
-
-#include <nlohmann/json.hpp>
+#include "JsonText.hpp"
 
 #include <vector>
 
@@ -31,21 +30,17 @@ struct FeatureContext {
 // hardware address, a JSON link or a macro-only value.
 [[nodiscard]] std::string linkTarget(std::string_view value);
 
-[[nodiscard]] nlohmann::json hover(const FeatureContext& context, const OpenDocument& document,
-                                   Position position);
-[[nodiscard]] nlohmann::json completion(const FeatureContext& context, const OpenDocument& document,
-                                        Position position);
-[[nodiscard]] nlohmann::json definition(const FeatureContext& context, const OpenDocument& document,
-                                        Position position);
-[[nodiscard]] nlohmann::json references(const FeatureContext& context, const OpenDocument& document,
-                                        Position position, bool includeDeclaration);
-[[nodiscard]] nlohmann::json documentSymbols(const FeatureContext& context,
-                                             const OpenDocument& document);
+[[nodiscard]] JsonText hover(const FeatureContext& context, const OpenDocument& document,
+                             Position position);
+[[nodiscard]] JsonText completion(const FeatureContext& context, const OpenDocument& document,
+                                  Position position);
+[[nodiscard]] JsonText definition(const FeatureContext& context, const OpenDocument& document,
+                                  Position position);
+[[nodiscard]] JsonText references(const FeatureContext& context, const OpenDocument& document,
+                                  Position position, bool includeDeclaration);
+[[nodiscard]] JsonText documentSymbols(const FeatureContext& context, const OpenDocument& document);
 // The edits of textDocument/formatting; `error` is set when the text cannot be formatted.
-[[nodiscard]] nlohmann::json formatting(const FeatureContext& context, const OpenDocument& document,
-                                        std::string& error);
-// Quick fixes for the diagnostics of the request that carry a replacement.
-[[nodiscard]] nlohmann::json codeActions(const OpenDocument& document,
-                                         const nlohmann::json& diagnostics);
+[[nodiscard]] JsonText formatting(const FeatureContext& context, const OpenDocument& document,
+                                  std::string& error);
 
 } // namespace epicsdb::lsp

@@ -1,5 +1,7 @@
 #include <epicsdb/lsp/Framing.hpp>
 
+#include <epicsdb/CharClass.hpp>
+
 #include <charconv>
 #include <optional>
 
@@ -8,10 +10,8 @@ namespace epicsdb::lsp {
 namespace {
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (chars::toLower(a[i]) != chars::toLower(b[i])) return false;
     return true;
 }
 
@@ -42,9 +42,7 @@ std::optional<std::size_t> lengthOf(std::string_view value) {
 bool isHeaderName(std::string_view name) {
     if (name.empty()) return false;
     for (const char c : name)
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-              c == '-'))
-            return false;
+        if (!chars::isAlnum(c) && c != '-') return false;
     return true;
 }
 

@@ -3,41 +3,32 @@
 #include <epicsdb/lsp/Framing.hpp>
 
 #include "Checker.hpp"
+#include "CodeActions.hpp"
 #include "DiagnosticConversion.hpp"
 #include "DocumentIndex.hpp"
 #include "Documents.hpp"
 #include "Features.hpp"
+#include "JsonText.hpp"
+#include "Protocol.hpp"
 #include "Uri.hpp"
 
-#include <nlohmann/json.hpp>
+#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <map>
 #include <new>
 #include <optional>
-#include <set>
+#include <span>
 #include <stdexcept>
+#include <variant>
 
 namespace epicsdb::lsp {
 
-using nlohmann::json;
-
 namespace {
-// JSON-RPC and LSP error codes.
-constexpr int kParseError = -32700;
-constexpr int kInvalidRequest = -32600;
-constexpr int kMethodNotFound = -32601;
-constexpr int kInvalidParams = -32602;
-constexpr int kInternalError = -32603;
-constexpr int kServerNotInitialized = -32002;
-constexpr int kRequestFailed = -32803;
-// No LSP message nests deeper; deeper JSON is refused before anything copies it (copies and
-// dumps of JSON recurse).
-constexpr int kMaxDepth = 64;
+using rapidjson::Value;
 
-struct TooDeep : std::runtime_error {
-    TooDeep() : std::runtime_error("the message nests deeper than 64 levels") {}
-};
+// No LSP message nests deeper; deeper JSON is refused as it is read.
+constexpr int kMaxDepth = 64;
 
 // An error to answer a request with.
 struct RequestError : std::runtime_error {
@@ -45,35 +36,75 @@ struct RequestError : std::runtime_error {
     int code;
 };
 
-const json& member(const json& object, const char* name) {
-    if (!object.is_object() || !object.contains(name))
-        throw RequestError(kInvalidParams, std::string("missing '") + name + "'");
-    return object[name];
+std::string_view textOf(const Value& value) {
+    return {value.GetString(), value.GetStringLength()};
 }
 
-std::string stringMember(const json& object, const char* name) {
-    const json& value = member(object, name);
-    if (!value.is_string())
-        throw RequestError(kInvalidParams, std::string("'") + name + "' must be a string");
-    return value.get<std::string>();
+bool isString(const Value& value, std::string_view text) {
+    return value.IsString() && textOf(value) == text;
 }
 
-Position positionOf(const json& value) {
-    const json& line = member(value, "line");
-    const json& character = member(value, "character");
-    if (!line.is_number_unsigned() || !character.is_number_unsigned())
-        throw RequestError(kInvalidParams,
+// The member `name` of an object; null when the value is no object or has no such member.
+const Value* optionalMember(const Value& object, const char* name) {
+    if (!object.IsObject()) return nullptr;
+    const auto found = object.FindMember(name);
+    return found == object.MemberEnd() ? nullptr : &found->value;
+}
+
+const Value& member(const Value& object, const char* name) {
+    const Value* found = optionalMember(object, name);
+    if (!found)
+        throw RequestError(ErrorCodes::InvalidParams, std::string("missing '") + name + "'");
+    return *found;
+}
+
+std::string stringMember(const Value& object, const char* name) {
+    const Value& value = member(object, name);
+    if (!value.IsString())
+        throw RequestError(ErrorCodes::InvalidParams,
+                           std::string("'") + name + "' must be a string");
+    return std::string(textOf(value));
+}
+
+// A member that may be left out; given, it must be of its type.
+bool boolMember(const Value& object, const char* name, bool fallback) {
+    const Value* value = optionalMember(object, name);
+    if (!value) return fallback;
+    if (!value->IsBool())
+        throw RequestError(ErrorCodes::InvalidParams,
+                           std::string("'") + name + "' must be a boolean");
+    return value->GetBool();
+}
+
+std::string stringMember(const Value& object, const char* name, const std::string& fallback) {
+    return optionalMember(object, name) ? stringMember(object, name) : fallback;
+}
+
+// A document's version: an integer, else 0.
+long long versionOf(const Value& value) {
+    return value.IsInt64() ? value.GetInt64() : 0;
+}
+
+Position positionOf(const Value& value) {
+    const Value& line = member(value, "line");
+    const Value& character = member(value, "character");
+    if (!line.IsUint64() || !character.IsUint64())
+        throw RequestError(ErrorCodes::InvalidParams,
                            "a position's line and character must be unsigned integers");
-    return {
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(line.get<std::uint64_t>(), UINT32_MAX)),
-        static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(character.get<std::uint64_t>(), UINT32_MAX))};
+    return {static_cast<std::uint32_t>(std::min<std::uint64_t>(line.GetUint64(), UINT32_MAX)),
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(character.GetUint64(), UINT32_MAX))};
 }
 
-// What the server keeps of an open document besides its text: its last check, and the index
-// of its text, made when a feature (or a diagnostic) first needs it after a change.
+Range rangeOf(const Value& value) {
+    return {positionOf(member(value, "start")), positionOf(member(value, "end"))};
+}
+
+// What the server keeps of an open document besides its text: its last check, the
+// diagnostics published from it (with their quick fixes), and the index of its text, made
+// when a feature (or a diagnostic) first needs it after a change.
 struct DocumentState {
     CheckResult check;
+    std::vector<PublishedDiagnostic> published;
     std::optional<DocumentIndex> index;
 
     const DocumentIndex& indexOf(const Document& document) {
@@ -82,6 +113,12 @@ struct DocumentState {
                                                                  : indexDatabase(document.text);
         return *index;
     }
+};
+
+// The open documents as the features see them, and the one a request is about.
+struct DocumentRequest {
+    FeatureContext features;
+    OpenDocument document;
 };
 } // namespace
 
@@ -98,164 +135,273 @@ struct Server::Impl {
     Documents documents;
     std::map<std::string, DocumentState, std::less<>> states; // by URI
 
-    void respond(const json& id, json result) {
-        send(json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}.dump(
-            -1, ' ', false, json::error_handler_t::replace));
+    // The methods the server knows, one table: the name, the handler of a request or of a
+    // notification, and whether it is taken only while running (between initialize and
+    // shutdown) or in any state (initialize and exit, which look at the state themselves).
+    using RequestHandler = JsonText (Impl::*)(const Value& params);
+    using NotificationHandler = void (Impl::*)(const Value& params);
+    enum class Accepted { WhileRunning, Always };
+    struct Method {
+        std::string_view name;
+        std::variant<RequestHandler, NotificationHandler> handler;
+        Accepted accepted = Accepted::WhileRunning;
+    };
+    static std::span<const Method> methods();
+    static const Method* findMethod(std::string_view name);
+
+    // `id` null: a response to a message whose id could not be read.
+    void respond(const Value& id, const JsonText& result) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     out.key("id").value(id);
+                     out.member("result", result);
+                 });
+             }).text);
     }
-    void fail(const json& id, int code, const std::string& message) {
-        send(json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}}
-                 .dump(-1, ' ', false, json::error_handler_t::replace));
+    void fail(const Value* id, int code, const std::string& message) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     if (id)
+                         out.key("id").value(*id);
+                     else
+                         out.key("id").null();
+                     out.key("error").object([&] {
+                         out.member("code", code);
+                         out.member("message", message);
+                     });
+                 });
+             }).text);
     }
-    void notify(const std::string& method, json params) {
-        send(json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}.dump(
-            -1, ' ', false, json::error_handler_t::replace));
+    void notify(std::string_view method, const JsonText& params) {
+        send(jsonOf([&](JsonWriter& out) {
+                 out.object([&] {
+                     out.member("jsonrpc", "2.0");
+                     out.member("method", method);
+                     out.member("params", params);
+                 });
+             }).text);
+    }
+    void logError(const std::string& message) {
+        notify("window/logMessage", jsonOf([&](JsonWriter& out) {
+                   out.object([&] {
+                       out.member("type", MessageType::Error);
+                       out.member("message", message);
+                   });
+               }));
     }
 
     void handle(std::string_view body);
-    void dispatch(const std::string& method, const json& params, const json* id);
-    json request(const std::string& method, const json& params);
-    void notification(const std::string& method, const json& params);
-    json initialize(const json& params);
+    void dispatch(const std::string& method, const Value& params, const Value* id);
+    void dispatchNotification(const std::string& method, const Method* entry, const Value& params);
+    void requireRunning() const;
+
+    // Requests.
+    JsonText initialize(const Value& params);
+    JsonText shutdown(const Value& params);
+    JsonText hover(const Value& params);
+    JsonText completion(const Value& params);
+    JsonText definition(const Value& params);
+    JsonText references(const Value& params);
+    JsonText documentSymbol(const Value& params);
+    JsonText formatting(const Value& params);
+    JsonText codeAction(const Value& params);
+
+    // Notifications.
+    void exit(const Value& params);
+    void didOpen(const Value& params);
+    void didChange(const Value& params);
+    void didClose(const Value& params);
+    // A file on disk changed (a project file, an include that is not open): check again.
+    void filesChanged(const Value& params);
 
     // Checks a document again and publishes its diagnostics; then the open documents that
     // read it (a template, an include) are checked again too.
     void recheck(const std::string& uri, bool dependents);
     void publish(const std::string& uri);
     FeatureContext context();
-    const OpenDocument requireDocument(const FeatureContext& context, const json& params) const;
+    DocumentRequest documentRequest(const Value& params);
 };
 
+std::span<const Server::Impl::Method> Server::Impl::methods() {
+    static constexpr Method kMethods[] = {
+        {"initialize", &Impl::initialize, Accepted::Always},
+        {"shutdown", &Impl::shutdown},
+        {"textDocument/hover", &Impl::hover},
+        {"textDocument/completion", &Impl::completion},
+        {"textDocument/definition", &Impl::definition},
+        {"textDocument/references", &Impl::references},
+        {"textDocument/documentSymbol", &Impl::documentSymbol},
+        {"textDocument/formatting", &Impl::formatting},
+        {"textDocument/codeAction", &Impl::codeAction},
+        {"exit", &Impl::exit, Accepted::Always},
+        {"textDocument/didOpen", &Impl::didOpen},
+        {"textDocument/didChange", &Impl::didChange},
+        {"textDocument/didClose", &Impl::didClose},
+        {"textDocument/didSave", &Impl::filesChanged},
+        {"workspace/didChangeWatchedFiles", &Impl::filesChanged},
+        // Anything else ($/cancelRequest, $/setTrace, initialized, ...) needs nothing.
+    };
+    return kMethods;
+}
+
+const Server::Impl::Method* Server::Impl::findMethod(std::string_view name) {
+    for (const Method& method : methods())
+        if (method.name == name) return &method;
+    return nullptr;
+}
+
 void Server::Impl::handle(std::string_view body) {
-    json message;
-    try {
-        message = json::parse(body, [](int depth, json::parse_event_t, json&) {
-            if (depth > kMaxDepth) throw TooDeep();
-            return true;
-        });
-    } catch (const json::parse_error& error) {
-        fail(nullptr, kParseError, std::string("the message is not JSON: ") + error.what());
-        return;
-    } catch (const TooDeep& error) {
-        fail(nullptr, kParseError, error.what());
+    rapidjson::Document message;
+    if (const std::optional<std::string> problem = parseMessage(body, message, kMaxDepth)) {
+        fail(nullptr, ErrorCodes::ParseError, *problem);
         return;
     }
-    const json* id = nullptr;
-    if (message.is_object() && message.contains("id")) {
-        const json& given = message["id"];
-        if (given.is_string() || given.is_number_integer() || given.is_null()) id = &given;
-    }
-    if (!message.is_object() || message.value("jsonrpc", json()) != "2.0") {
-        fail(id ? *id : json(nullptr), kInvalidRequest,
+    const Value* given = optionalMember(message, "id");
+    const Value* id =
+        given && (given->IsString() || given->IsInt64() || given->IsUint64() || given->IsNull())
+            ? given
+            : nullptr;
+    const Value* version = optionalMember(message, "jsonrpc");
+    if (!message.IsObject() || !version || !isString(*version, "2.0")) {
+        fail(id, ErrorCodes::InvalidRequest,
              "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")");
         return;
     }
-    if (!message.contains("method")) {
+    const Value* method = optionalMember(message, "method");
+    if (!method) {
         // A response to a request of ours (we send none that need one): nothing to do. An
         // object that is neither is refused.
-        if (message.contains("id") && (message.contains("result") || message.contains("error")))
-            return;
-        fail(id ? *id : json(nullptr), kInvalidRequest, "a message without a method");
+        if (given && (message.HasMember("result") || message.HasMember("error"))) return;
+        fail(id, ErrorCodes::InvalidRequest, "a message without a method");
         return;
     }
-    if (!message["method"].is_string()) {
-        if (id) fail(*id, kInvalidRequest, "the method must be a string");
+    if (!method->IsString()) {
+        if (id) fail(id, ErrorCodes::InvalidRequest, "the method must be a string");
         return;
     }
-    if (message.contains("id") && !id) {
-        fail(nullptr, kInvalidRequest, "a request id must be a number or a string");
+    if (given && !id) {
+        fail(nullptr, ErrorCodes::InvalidRequest, "a request id must be a number or a string");
         return;
     }
-    const json params = message.value("params", json::object());
-    dispatch(message["method"].get<std::string>(), params, id);
+    const Value noParams(rapidjson::kObjectType);
+    const Value* params = optionalMember(message, "params");
+    dispatch(std::string(textOf(*method)), params ? *params : noParams, id);
 }
 
-void Server::Impl::dispatch(const std::string& method, const json& params, const json* id) {
+void Server::Impl::requireRunning() const {
+    if (state == State::Uninitialized)
+        throw RequestError(ErrorCodes::ServerNotInitialized,
+                           "the server is not initialized (send initialize first)");
+    if (state == State::ShutDown)
+        throw RequestError(ErrorCodes::InvalidRequest,
+                           "the server is shut down (only exit is accepted)");
+}
+
+void Server::Impl::dispatch(const std::string& method, const Value& params, const Value* id) {
+    const Method* entry = findMethod(method);
     if (!id) {
-        // Notifications: never answered, whatever goes wrong.
-        try {
-            notification(method, params);
-        } catch (const std::bad_alloc&) {
-            notify("window/logMessage", {{"type", 1}, {"message", method + ": out of memory"}});
-        } catch (const std::exception& error) {
-            notify("window/logMessage", {{"type", 1}, {"message", method + ": " + error.what()}});
-        }
+        dispatchNotification(method, entry, params);
         return;
     }
     try {
-        if (method == "initialize") {
-            if (state != State::Uninitialized)
-                throw RequestError(kInvalidRequest, "initialize was sent twice");
-            respond(*id, initialize(params));
-            state = State::Running;
-            return;
-        }
-        if (state == State::Uninitialized)
-            throw RequestError(kServerNotInitialized,
-                               "the server is not initialized (send initialize first)");
-        if (state == State::ShutDown)
-            throw RequestError(kInvalidRequest, "the server is shut down (only exit is accepted)");
-        if (method == "shutdown") {
-            state = State::ShutDown;
-            shutdownRequested = true;
-            respond(*id, nullptr);
-            return;
-        }
-        respond(*id, request(method, params));
+        const RequestHandler* handler =
+            entry ? std::get_if<RequestHandler>(&entry->handler) : nullptr;
+        if (!handler || entry->accepted != Accepted::Always) requireRunning();
+        if (!handler) throw RequestError(ErrorCodes::MethodNotFound, "method not found: " + method);
+        respond(*id, (this->**handler)(params));
     } catch (const RequestError& error) {
-        fail(*id, error.code, error.what());
-    } catch (const json::exception& error) {
-        fail(*id, kInvalidParams, std::string("bad parameters: ") + error.what());
+        fail(id, error.code, error.what());
     } catch (const std::bad_alloc&) {
-        fail(*id, kInternalError, "out of memory");
+        fail(id, ErrorCodes::InternalError, "out of memory");
     } catch (const std::exception& error) {
-        fail(*id, kInternalError, error.what());
+        fail(id, ErrorCodes::InternalError, error.what());
     }
 }
 
-json Server::Impl::initialize(const json& params) {
-    if (!params.is_object()) throw RequestError(kInvalidParams, "initialize needs parameters");
+void Server::Impl::dispatchNotification(const std::string& method, const Method* entry,
+                                        const Value& params) {
+    const NotificationHandler* handler =
+        entry ? std::get_if<NotificationHandler>(&entry->handler) : nullptr;
+    // Unknown, or before initialize or after shutdown (LSP 3.17): dropped.
+    if (!handler || (entry->accepted != Accepted::Always && state != State::Running)) return;
+    // Never answered, whatever goes wrong.
+    try {
+        (this->**handler)(params);
+    } catch (const std::bad_alloc&) {
+        logError(method + ": out of memory");
+    } catch (const std::exception& error) {
+        logError(method + ": " + error.what());
+    }
+}
+
+JsonText Server::Impl::initialize(const Value& params) {
+    if (state != State::Uninitialized)
+        throw RequestError(ErrorCodes::InvalidRequest, "initialize was sent twice");
+    if (!params.IsObject())
+        throw RequestError(ErrorCodes::InvalidParams, "initialize needs parameters");
     // The position encoding: UTF-8 when the client offers it (no counting), else UTF-16.
-    std::string chosen = "utf-16";
-    if (const json* general = params.contains("capabilities") &&
-                                      params["capabilities"].is_object() &&
-                                      params["capabilities"].contains("general")
-                                  ? &params["capabilities"]["general"]
-                                  : nullptr;
-        general && general->is_object() && general->contains("positionEncodings") &&
-        (*general)["positionEncodings"].is_array()) {
-        for (const json& offered : (*general)["positionEncodings"])
-            if (offered == "utf-8") {
-                chosen = "utf-8";
+    std::string_view chosen = PositionEncodingKind::Utf16;
+    const Value* capabilities = optionalMember(params, "capabilities");
+    const Value* general = capabilities ? optionalMember(*capabilities, "general") : nullptr;
+    const Value* offered = general ? optionalMember(*general, "positionEncodings") : nullptr;
+    if (offered && offered->IsArray())
+        for (const Value& kind : offered->GetArray())
+            if (isString(kind, PositionEncodingKind::Utf8)) {
+                chosen = PositionEncodingKind::Utf8;
                 break;
             }
-    }
-    encoding = chosen == "utf-8" ? Encoding::Utf8 : Encoding::Utf16;
+    encoding = chosen == PositionEncodingKind::Utf8 ? Encoding::Utf8 : Encoding::Utf16;
     // The workspace: its first folder, else rootUri, else rootPath.
     std::optional<std::string> root;
-    if (params.contains("workspaceFolders") && params["workspaceFolders"].is_array() &&
-        !params["workspaceFolders"].empty() && params["workspaceFolders"][0].is_object() &&
-        params["workspaceFolders"][0].contains("uri") &&
-        params["workspaceFolders"][0]["uri"].is_string())
-        root = pathOfUri(params["workspaceFolders"][0]["uri"].get<std::string>());
-    if (!root && params.contains("rootUri") && params["rootUri"].is_string())
-        root = pathOfUri(params["rootUri"].get<std::string>());
-    if (!root && params.contains("rootPath") && params["rootPath"].is_string())
-        root = params["rootPath"].get<std::string>();
+    if (const Value* folders = optionalMember(params, "workspaceFolders");
+        folders && folders->IsArray() && !folders->Empty())
+        if (const Value* uri = optionalMember((*folders)[0], "uri"); uri && uri->IsString())
+            root = pathOfUri(textOf(*uri));
+    if (const Value* uri = optionalMember(params, "rootUri"); !root && uri && uri->IsString())
+        root = pathOfUri(textOf(*uri));
+    if (const Value* path = optionalMember(params, "rootPath"); !root && path && path->IsString())
+        root = std::string(textOf(*path));
     if (root && !root->empty()) workspaceRoot = normalPath(*root);
 
-    json capabilities = {
-        {"positionEncoding", chosen},
-        {"textDocumentSync",
-         {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
-        {"hoverProvider", true},
-        {"completionProvider", {{"triggerCharacters", json::array({"(", "\"", ",", "$", "{"})}}},
-        {"definitionProvider", true},
-        {"referencesProvider", true},
-        {"documentSymbolProvider", true},
-        {"documentFormattingProvider", true},
-        {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}}};
-    return {{"capabilities", capabilities},
-            {"serverInfo", {{"name", "epicsdb"}, {"version", options.version}}}};
+    state = State::Running;
+    return jsonOf([&](JsonWriter& out) {
+        out.object([&] {
+            out.key("capabilities").object([&] {
+                out.member("positionEncoding", chosen);
+                out.key("textDocumentSync").object([&] {
+                    out.member("openClose", true);
+                    out.member("change", TextDocumentSyncKind::Incremental);
+                    out.key("save").object([&] { out.member("includeText", false); });
+                });
+                out.member("hoverProvider", true);
+                out.key("completionProvider").object([&] {
+                    out.key("triggerCharacters").array([&] {
+                        for (const char* trigger : {"(", "\"", ",", "$", "{"})
+                            out.string(trigger);
+                    });
+                });
+                out.member("definitionProvider", true);
+                out.member("referencesProvider", true);
+                out.member("documentSymbolProvider", true);
+                out.member("documentFormattingProvider", true);
+                out.key("codeActionProvider").object([&] {
+                    out.key("codeActionKinds").array([&] { out.string(CodeActionKind::QuickFix); });
+                });
+            });
+            out.key("serverInfo").object([&] {
+                out.member("name", "epicsdb");
+                out.member("version", options.version);
+            });
+        });
+    });
+}
+
+JsonText Server::Impl::shutdown(const Value&) {
+    state = State::ShutDown;
+    shutdownRequested = true;
+    return jsonNull();
 }
 
 FeatureContext Server::Impl::context() {
@@ -271,103 +417,133 @@ FeatureContext Server::Impl::context() {
     return out;
 }
 
-const OpenDocument Server::Impl::requireDocument(const FeatureContext& context,
-                                                 const json& params) const {
+DocumentRequest Server::Impl::documentRequest(const Value& params) {
+    DocumentRequest out{context(), {}};
     const std::string uri = stringMember(member(params, "textDocument"), "uri");
-    const OpenDocument* found = context.find(uri);
-    if (!found) throw RequestError(kInvalidParams, "the document is not open: " + uri);
-    return *found;
+    const OpenDocument* found = out.features.find(uri);
+    if (!found) throw RequestError(ErrorCodes::InvalidParams, "the document is not open: " + uri);
+    out.document = *found;
+    return out;
 }
 
-json Server::Impl::request(const std::string& method, const json& params) {
-    static const std::set<std::string, std::less<>> kDocumentRequests = {
-        "textDocument/hover",      "textDocument/completion",     "textDocument/definition",
-        "textDocument/references", "textDocument/documentSymbol", "textDocument/formatting",
-        "textDocument/codeAction"};
-    if (!kDocumentRequests.count(method))
-        throw RequestError(kMethodNotFound, "method not found: " + method);
-    const FeatureContext features = context();
-    const OpenDocument document = requireDocument(features, params);
-    if (method == "textDocument/hover")
-        return hover(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/completion")
-        return completion(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/definition")
-        return definition(features, document, positionOf(member(params, "position")));
-    if (method == "textDocument/references") {
-        bool declaration = false;
-        if (params.contains("context") && params["context"].is_object())
-            declaration = params["context"].value("includeDeclaration", false);
-        return references(features, document, positionOf(member(params, "position")), declaration);
-    }
-    if (method == "textDocument/documentSymbol") return documentSymbols(features, document);
-    if (method == "textDocument/formatting") {
-        std::string error;
-        json edits = formatting(features, document, error);
-        if (!error.empty()) throw RequestError(kRequestFailed, error);
-        return edits;
-    }
-    const json& context = member(params, "context");
-    return codeActions(document, member(context, "diagnostics"));
+JsonText Server::Impl::hover(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::hover(request.features, request.document, positionOf(member(params, "position")));
 }
 
-void Server::Impl::notification(const std::string& method, const json& params) {
-    if (method == "exit") {
-        state = State::Exited;
-        return;
+JsonText Server::Impl::completion(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::completion(request.features, request.document,
+                           positionOf(member(params, "position")));
+}
+
+JsonText Server::Impl::definition(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    return lsp::definition(request.features, request.document,
+                           positionOf(member(params, "position")));
+}
+
+JsonText Server::Impl::references(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    const Value* context = optionalMember(params, "context");
+    const bool declaration =
+        context && context->IsObject() && boolMember(*context, "includeDeclaration", false);
+    return lsp::references(request.features, request.document,
+                           positionOf(member(params, "position")), declaration);
+}
+
+JsonText Server::Impl::documentSymbol(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    return documentSymbols(request.features, request.document);
+}
+
+JsonText Server::Impl::formatting(const Value& params) {
+    const DocumentRequest request = documentRequest(params);
+    std::string error;
+    JsonText edits = lsp::formatting(request.features, request.document, error);
+    if (!error.empty()) throw RequestError(ErrorCodes::RequestFailed, error);
+    return edits;
+}
+
+JsonText Server::Impl::codeAction(const Value& params) {
+    const std::string uri = stringMember(member(params, "textDocument"), "uri");
+    if (!documents.find(uri))
+        throw RequestError(ErrorCodes::InvalidParams, "the document is not open: " + uri);
+    const Range requested = rangeOf(member(params, "range"));
+    std::optional<std::vector<std::string>> only;
+    const Value* context = optionalMember(params, "context");
+    if (const Value* kinds = context ? optionalMember(*context, "only") : nullptr;
+        kinds && kinds->IsArray()) {
+        only.emplace();
+        for (const Value& kind : kinds->GetArray())
+            if (kind.IsString()) only->emplace_back(textOf(kind));
     }
-    // Before initialize, notifications are dropped (LSP 3.17); after shutdown too.
-    if (state != State::Running) return;
-    if (method == "textDocument/didOpen") {
-        const json& item = member(params, "textDocument");
-        const std::string uri = stringMember(item, "uri");
-        const json& version = member(item, "version");
-        documents.open(uri, item.value("languageId", std::string()),
-                       version.is_number_integer() ? version.get<long long>() : 0,
-                       stringMember(item, "text"));
-        recheck(uri, true);
-    } else if (method == "textDocument/didChange") {
-        const json& item = member(params, "textDocument");
-        const std::string uri = stringMember(item, "uri");
-        std::vector<TextEdit> edits;
-        for (const json& change : member(params, "contentChanges")) {
-            TextEdit edit;
-            edit.text = stringMember(change, "text");
-            if (change.contains("range"))
-                edit.range = Range{positionOf(member(change["range"], "start")),
-                                   positionOf(member(change["range"], "end"))};
-            edits.push_back(std::move(edit));
-        }
-        const json& version = member(item, "version");
-        if (!documents.change(uri, version.is_number_integer() ? version.get<long long>() : 0,
-                              std::move(edits), encoding))
-            throw RequestError(kInvalidParams, "didChange of a document that is not open: " + uri);
-        recheck(uri, true);
-    } else if (method == "textDocument/didClose") {
-        const std::string uri = stringMember(member(params, "textDocument"), "uri");
-        const Document* document = documents.find(uri);
-        const std::string path = document ? document->path : std::string();
-        documents.close(uri);
-        states.erase(uri);
-        notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}});
-        // Those that read it read the file on disk again.
-        std::vector<std::string> readers;
-        for (const auto& [other, state] : states) {
-            const auto& read = state.check.filesRead;
-            if (!path.empty() && std::find(read.begin(), read.end(), path) != read.end())
-                readers.push_back(other);
-        }
-        for (const std::string& other : readers)
-            recheck(other, false);
-    } else if (method == "textDocument/didSave" || method == "workspace/didChangeWatchedFiles") {
-        // Files on disk changed (a project file, an include that is not open): check again.
-        std::vector<std::string> uris;
-        for (const auto& entry : states)
-            uris.push_back(entry.first);
-        for (const std::string& uri : uris)
-            recheck(uri, false);
+    const auto state = states.find(uri);
+    if (state == states.end()) return emptyArray();
+    return codeActions(state->second.published, requested, only);
+}
+
+void Server::Impl::exit(const Value&) {
+    state = State::Exited;
+}
+
+void Server::Impl::didOpen(const Value& params) {
+    const Value& item = member(params, "textDocument");
+    const std::string uri = stringMember(item, "uri");
+    const long long version = versionOf(member(item, "version"));
+    documents.open(uri, stringMember(item, "languageId", std::string()), version,
+                   stringMember(item, "text"));
+    recheck(uri, true);
+}
+
+void Server::Impl::didChange(const Value& params) {
+    const Value& item = member(params, "textDocument");
+    const std::string uri = stringMember(item, "uri");
+    const Value& changes = member(params, "contentChanges");
+    if (!changes.IsArray())
+        throw RequestError(ErrorCodes::InvalidParams, "'contentChanges' must be an array");
+    std::vector<TextEdit> edits;
+    for (const Value& change : changes.GetArray()) {
+        TextEdit edit;
+        edit.text = stringMember(change, "text");
+        if (const Value* range = optionalMember(change, "range")) edit.range = rangeOf(*range);
+        edits.push_back(std::move(edit));
     }
-    // Anything else ($/cancelRequest, $/setTrace, initialized, ...) needs nothing.
+    if (!documents.change(uri, versionOf(member(item, "version")), std::move(edits), encoding))
+        throw RequestError(ErrorCodes::InvalidParams,
+                           "didChange of a document that is not open: " + uri);
+    recheck(uri, true);
+}
+
+void Server::Impl::didClose(const Value& params) {
+    const std::string uri = stringMember(member(params, "textDocument"), "uri");
+    const Document* document = documents.find(uri);
+    const std::string path = document ? document->path : std::string();
+    documents.close(uri);
+    states.erase(uri);
+    notify("textDocument/publishDiagnostics", jsonOf([&](JsonWriter& out) {
+               out.object([&] {
+                   out.member("uri", uri);
+                   out.member("diagnostics", emptyArray());
+               });
+           }));
+    // Those that read it read the file on disk again.
+    std::vector<std::string> readers;
+    for (const auto& [other, state] : states) {
+        const auto& read = state.check.filesRead;
+        if (!path.empty() && std::find(read.begin(), read.end(), path) != read.end())
+            readers.push_back(other);
+    }
+    for (const std::string& other : readers)
+        recheck(other, false);
+}
+
+void Server::Impl::filesChanged(const Value&) {
+    std::vector<std::string> uris;
+    for (const auto& entry : states)
+        uris.push_back(entry.first);
+    for (const std::string& uri : uris)
+        recheck(uri, false);
 }
 
 void Server::Impl::recheck(const std::string& uri, bool dependents) {
@@ -375,6 +551,7 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
     if (!document) return;
     DocumentState& state = states[uri];
     state.index.reset();
+    state.published.clear();
     CheckOptions checkOptions;
     checkOptions.jobs = options.jobs;
     state.check = checkDocument(*document, workspaceRoot, documents, checkOptions, &state.check);
@@ -395,16 +572,19 @@ void Server::Impl::recheck(const std::string& uri, bool dependents) {
 
 void Server::Impl::publish(const std::string& uri) {
     const Document* document = documents.find(uri);
-    const auto state = states.find(uri);
-    if (!document || state == states.end() || !state->second.check.database) return;
-    notify("textDocument/publishDiagnostics",
-           {{"uri", uri},
-            {"version", document->version},
-            {"diagnostics",
-             toLspDiagnostics(
-                 state->second.check, *document,
-                 [&]() -> const DocumentIndex& { return state->second.indexOf(*document); },
-                 documents, encoding)}});
+    const auto found = states.find(uri);
+    if (!document || found == states.end() || !found->second.check.database) return;
+    DocumentState& state = found->second;
+    state.published = toLspDiagnostics(
+        state.check, *document, [&]() -> const DocumentIndex& { return state.indexOf(*document); },
+        documents, encoding);
+    notify("textDocument/publishDiagnostics", jsonOf([&](JsonWriter& out) {
+               out.object([&] {
+                   out.member("uri", uri);
+                   out.member("version", document->version);
+                   out.member("diagnostics", diagnosticsJson(state.published));
+               });
+           }));
 }
 
 Server::Server(Send send, ServerOptions options)
@@ -418,7 +598,8 @@ void Server::handle(std::string_view body) {
 }
 
 void Server::badFrame(std::string_view problem) {
-    impl_->fail(nullptr, kParseError, "the message cannot be read: " + std::string(problem));
+    impl_->fail(nullptr, ErrorCodes::ParseError,
+                "the message cannot be read: " + std::string(problem));
 }
 
 bool Server::exited() const noexcept {

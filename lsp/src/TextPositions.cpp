@@ -104,6 +104,14 @@ Position LineMap::positionOf(std::string_view text, std::size_t offset,
             static_cast<std::uint32_t>(unitsOf(whole.substr(0, column), encoding))};
 }
 
+Position LineMap::positionAt(std::string_view text, std::size_t line, std::size_t byteColumn,
+                             Encoding encoding) const noexcept {
+    const std::string_view whole = this->line(text, line);
+    return {static_cast<std::uint32_t>(line),
+            static_cast<std::uint32_t>(
+                unitsOf(whole.substr(0, std::min(byteColumn, whole.size())), encoding))};
+}
+
 std::size_t LineMap::offsetOf(std::string_view text, Position position,
                               Encoding encoding) const noexcept {
     if (position.line >= starts_.size()) return text.size();

@@ -39,6 +39,10 @@ public:
 
     [[nodiscard]] Position positionOf(std::string_view text, std::size_t offset,
                                       Encoding encoding) const noexcept;
+    // The position of byte `byteColumn` of line `line` (both 0-based), as the library's
+    // diagnostics count columns; a column past the line is its end.
+    [[nodiscard]] Position positionAt(std::string_view text, std::size_t line,
+                                      std::size_t byteColumn, Encoding encoding) const noexcept;
     // Clamped to the text: a line past the end is the end, a column past the line its end.
     [[nodiscard]] std::size_t offsetOf(std::string_view text, Position position,
                                        Encoding encoding) const noexcept;

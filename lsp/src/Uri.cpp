@@ -1,24 +1,16 @@
 #include "Uri.hpp"
 
-#include <cctype>
+#include <epicsdb/CharClass.hpp>
+
 #include <filesystem>
 
 namespace epicsdb::lsp {
-
-namespace {
-int hexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-} // namespace
 
 std::optional<std::string> pathOfUri(std::string_view uri) {
     constexpr std::string_view scheme = "file://";
     if (uri.size() < scheme.size()) return std::nullopt;
     for (std::size_t i = 0; i < scheme.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(uri[i])) != scheme[i]) return std::nullopt;
+        if (chars::toLower(uri[i]) != scheme[i]) return std::nullopt;
     uri.remove_prefix(scheme.size());
     const std::size_t slash = uri.find('/');
     if (slash == std::string_view::npos) return std::nullopt;
@@ -27,9 +19,10 @@ std::optional<std::string> pathOfUri(std::string_view uri) {
     uri.remove_prefix(slash);
     std::string path;
     for (std::size_t i = 0; i < uri.size(); ++i) {
-        if (uri[i] == '%' && i + 2 < uri.size() && hexValue(uri[i + 1]) >= 0 &&
-            hexValue(uri[i + 2]) >= 0) {
-            path.push_back(static_cast<char>(hexValue(uri[i + 1]) * 16 + hexValue(uri[i + 2])));
+        if (uri[i] == '%' && i + 2 < uri.size() && chars::isXDigit(uri[i + 1]) &&
+            chars::isXDigit(uri[i + 2])) {
+            path.push_back(
+                static_cast<char>(chars::hexValue(uri[i + 1]) * 16 + chars::hexValue(uri[i + 2])));
             i += 2;
         } else if (uri[i] == '?' || uri[i] == '#') {
             break;
@@ -46,8 +39,7 @@ std::string uriOfPath(std::string_view path) {
     std::string uri = "file://";
     for (const char c : path) {
         const auto u = static_cast<unsigned char>(c);
-        if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') ||
-            c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+        if (chars::isAlnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
             uri.push_back(c);
         } else {
             uri.push_back('%');

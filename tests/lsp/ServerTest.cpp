@@ -1,6 +1,7 @@
 // lsp::Server in-process: the lifecycle and the errors of JSON-RPC, diagnostics (ranges in
 // UTF-16, codes, related locations, unsaved texts, full and incremental changes), and the
-// features (hover, completion, definition, references, symbols, formatting, code actions).
+// features (hover, completion, definition, references, symbols, formatting, code actions);
+// the quick fix in UTF-8 columns.
 #include "LspSession.hpp"
 
 #include "ScratchDir.hpp"
@@ -78,6 +79,18 @@ TEST(LspLifecycle, BadMessagesGetTheirErrorsAndTheServerGoesOn) {
                     .contains("result"));
 }
 
+TEST(LspLifecycle, IdsComeBackAsTheyWereSent) {
+    LspSession session;
+    session.initialize();
+    for (const std::string id : {"\"abc\"", "18446744073709551615", "-7", "null"}) {
+        session.sent.clear();
+        session.raw("{\"jsonrpc\": \"2.0\", \"id\": " + id + ", \"method\": \"no/such\"}");
+        ASSERT_EQ(session.sent.size(), 1u) << id;
+        EXPECT_EQ(session.sent[0]["id"], json::parse(id)) << session.sent[0];
+        EXPECT_EQ(session.sent[0]["error"]["code"], -32601) << session.sent[0];
+    }
+}
+
 TEST(LspLifecycle, ShutdownThenExitIsStatusZero) {
     LspSession session;
     session.initialize();
@@ -124,25 +137,67 @@ protected:
     LspSession session;
 };
 
+// A record with a misspelt field name ("é😀" before it: 3 UTF-16 units, 6 bytes) and a value
+// that is no number (no fix-it for it).
+const std::string kMisspelt = "record(ai, \"a\") {\n    field(DESC, \"é😀\") field(DESCC, \"1\")\n"
+                              "    field(PREC, \"abc\")\n}\n";
+
+json codeActionAt(LspSession& session, const std::string& uri, const json& range) {
+    return session.request("textDocument/codeAction",
+                           {{"textDocument", {{"uri", uri}}},
+                            {"range", range},
+                            {"context", {{"diagnostics", json::array()}}}});
+}
+
 TEST_F(LspFiles, DiagnosticsAtTheirRangeInUtf16WithCodeAndFix) {
     const std::string uri = uriOf(root + "/a.db");
-    session.open(uri, "record(ai, \"a\") {\n    field(DESC, \"é😀\") field(DESCC, \"1\")\n}\n");
+    session.open(uri, kMisspelt);
     const json diagnostics = session.diagnostics(uri);
     const json unknown = withCode(diagnostics, "field-unknown");
     ASSERT_FALSE(unknown.is_null()) << diagnostics.dump(2);
     EXPECT_EQ(unknown["range"], range(1, 29, 1, 34)) << unknown.dump(2);
     EXPECT_EQ(unknown["severity"], 1);
     EXPECT_EQ(unknown["source"], "epicsdb");
-    EXPECT_EQ(unknown["data"]["replacement"], "DESC");
+    EXPECT_NE(unknown["message"].get<std::string>().find("\ndid you mean \"DESC\"?"),
+              std::string::npos)
+        << unknown.dump(2);
 
-    const json actions = session.request("textDocument/codeAction",
-                                         {{"textDocument", {{"uri", uri}}},
-                                          {"range", unknown["range"]},
-                                          {"context", {{"diagnostics", json::array({unknown})}}}});
+    // The cursor on the word: its quick fix, the diagnostic it fixes, the edit.
+    const json actions = codeActionAt(session, uri, range(1, 30, 1, 30));
+    ASSERT_EQ(actions["result"].size(), 1u) << actions.dump(2);
+    const json& action = actions["result"][0];
+    EXPECT_EQ(action["kind"], "quickfix");
+    EXPECT_EQ(action["title"].get<std::string>().rfind("did you mean \"DESC\"?", 0), 0u)
+        << action.dump(2);
+    EXPECT_EQ(action["isPreferred"], true);
+    EXPECT_EQ(action["diagnostics"], json::array({unknown}));
+    const json edit = action["edit"]["changes"][uri][0];
+    EXPECT_EQ(edit["newText"], "DESC");
+    EXPECT_EQ(edit["range"], range(1, 29, 1, 34));
+
+    // The value that is no number: a diagnostic, no action.
+    const json value = withCode(diagnostics, "field-value");
+    ASSERT_FALSE(value.is_null()) << diagnostics.dump(2);
+    EXPECT_EQ(codeActionAt(session, uri, value["range"])["result"], json::array());
+}
+
+TEST(LspUtf8, TheQuickFixInUtf8Columns) {
+    LspSession session;
+    const json init = session.request(
+        "initialize",
+        {{"capabilities", {{"general", {{"positionEncodings", json::array({"utf-8"})}}}}}});
+    ASSERT_EQ(init["result"]["capabilities"]["positionEncoding"], "utf-8");
+    session.notify("initialized");
+    const std::string uri = "file:///tmp/lsp-test-nowhere/utf8.db";
+    session.open(uri, kMisspelt);
+    const json unknown = withCode(session.diagnostics(uri), "field-unknown");
+    ASSERT_FALSE(unknown.is_null()) << session.diagnostics(uri).dump(2);
+    EXPECT_EQ(unknown["range"], range(1, 32, 1, 37));
+    const json actions = codeActionAt(session, uri, range(1, 32, 1, 37));
     ASSERT_EQ(actions["result"].size(), 1u) << actions.dump(2);
     const json edit = actions["result"][0]["edit"]["changes"][uri][0];
     EXPECT_EQ(edit["newText"], "DESC");
-    EXPECT_EQ(edit["range"], range(1, 29, 1, 34));
+    EXPECT_EQ(edit["range"], range(1, 32, 1, 37));
 }
 
 TEST_F(LspFiles, IncrementalAndFullChangesCheckTheNewText) {
@@ -221,6 +276,19 @@ TEST_F(LspFiles, AnIncludedFileIsReadAsTheEditorHasIt) {
     EXPECT_TRUE(pointsAtB) << choice.dump(2);
 }
 
+TEST_F(LspFiles, TextThatIsNotUtf8GoesOutAsUtf8) {
+    // An include on disk in Latin-1, its bad value quoted in a diagnostic of the document:
+    // every message the server sends is still JSON a client reads (LspSession parses each),
+    // the byte replaced.
+    write("latin1.db", "record(ai, \"b\") {\n    field(SCAN, \"caf\xe9\")\n}\n");
+    const std::string uri = uriOf(root + "/a.db");
+    session.open(uri, "include \"latin1.db\"\n");
+    const json value = withCode(session.diagnostics(uri), "field-value");
+    ASSERT_FALSE(value.is_null()) << session.diagnostics(uri).dump(2);
+    EXPECT_NE(value["message"].get<std::string>().find("caf\xef\xbf\xbd"), std::string::npos)
+        << value.dump(2);
+}
+
 TEST_F(LspFiles, ARecordDefinedAgainPointsAtTheFirstDefinition) {
     const std::string uri = uriOf(root + "/a.db");
     session.open(uri, "record(ai, \"a\")\n\nrecord(ai, \"a\")\n");
@@ -228,8 +296,11 @@ TEST_F(LspFiles, ARecordDefinedAgainPointsAtTheFirstDefinition) {
     ASSERT_FALSE(again.is_null()) << session.diagnostics(uri).dump(2);
     EXPECT_EQ(again["range"]["start"]["line"], 2);
     ASSERT_TRUE(again.contains("relatedInformation")) << again.dump(2);
+    ASSERT_EQ(again["relatedInformation"].size(), 1u) << again.dump(2);
     EXPECT_EQ(again["relatedInformation"][0]["location"]["uri"], uri);
     EXPECT_EQ(again["relatedInformation"][0]["location"]["range"]["start"]["line"], 0);
+    // No action: nothing to fix.
+    EXPECT_EQ(codeActionAt(session, uri, again["range"])["result"], json::array());
 }
 
 TEST_F(LspFiles, ATemplateAloneHasItsUndefinedMacrosOnce) {
