@@ -1,5 +1,7 @@
 #include "IocCommands.hpp"
 
+#include "ScopedState.hpp"
+
 #include <epicsdb/dbStatic/Writers.hpp>
 #include <epicsdb/support/Glob.hpp>
 
@@ -222,11 +224,8 @@ void IocCommands::report(const CallSite& site, Severity severity, std::string co
     d.location = site.where;
     d.sourceLine = std::string(site.sourceLine.substr(0, 400));
     d.context = site.chain;
-    DiagnosticSink& target = state_.sink;
-    std::vector<ContextFrame> saved = state_.sink.chain();
-    state_.sink.setChain({});
-    target.report(std::move(d));
-    state_.sink.setChain(std::move(saved));
+    const ScopedChain ownChainOnly(state_.sink, {}); // d.context is the whole chain already
+    state_.sink.report(std::move(d));
 }
 
 IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, const CallSite& site) {
@@ -539,15 +538,16 @@ IocCommands::Outcome IocCommands::load(std::string_view command, const Args& arg
 
     std::vector<ContextFrame> chain{ContextFrame{std::string(site.command), site.where, true}};
     chain.insert(chain.end(), site.chain.begin(), site.chain.end());
-    state_.sink.setChain(std::move(chain));
     loaders::LoadResult result;
-    if (command == "dbLoadDatabase")
-        result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);
-    else if (command == "dbLoadRecords")
-        result = state_.loader.loadRecords(entry.file, entry.macros);
-    else
-        result = state_.loader.loadTemplate(entry.file, entry.macros);
-    state_.sink.setChain({});
+    {
+        const ScopedChain fromThisLine(state_.sink, std::move(chain));
+        if (command == "dbLoadDatabase")
+            result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);
+        else if (command == "dbLoadRecords")
+            result = state_.loader.loadRecords(entry.file, entry.macros);
+        else
+            result = state_.loader.loadTemplate(entry.file, entry.macros);
+    }
 
     entry.ok = result.ok;
     entry.records = result.recordsAfter - result.recordsBefore;

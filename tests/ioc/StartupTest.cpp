@@ -438,6 +438,19 @@ TEST_F(Startup, DbStaticReportsPrintOnTheConsole) {
     EXPECT_THAT(console, Contains("dbPvdTableSize: 100 is not a power of 2"));
 }
 
+// The script withholds support from the types it defines until its registration; the caller's
+// database is then as it was: types defined later are supported if they were before.
+TEST_F(Startup, TheDatabaseSupportsNewTypesAfterTheScriptAsItDidBefore) {
+    write("st.cmd", "dbLoadRecords(\"r.db\")\n");
+    write("r.db", "record(ao, \"x\") {}\n");
+    run();
+    EXPECT_TRUE(db.supportForNewTypes());
+
+    db.setSupportForNewTypes(false);
+    run();
+    EXPECT_FALSE(db.supportForNewTypes());
+}
+
 TEST_F(Startup, DbPvdTableSizeBeforeTheDatabaseSizesTheTableDbPvdDumpShows) {
     write("r.db", "record(ai, \"a\") {}\nrecord(ai, \"b\") {}\n");
     write("st.cmd", "dbPvdTableSize(256)\n"
