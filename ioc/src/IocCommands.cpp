@@ -1,11 +1,12 @@
 #include "IocCommands.hpp"
 
+#include "ScopedState.hpp"
+
+#include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Writers.hpp>
 #include <epicsdb/support/Glob.hpp>
 
 #include <algorithm>
-#include <array>
-#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -16,47 +17,6 @@
 namespace epicsdb::ioc {
 
 namespace {
-// How iocsh converts each argument of a command (iocshArgType).
-enum class Arg : char { String = 's', Int = 'i', Pdbbase = 'p' };
-
-struct Spec {
-    std::string_view name;
-    std::string_view args; // one Arg letter per argument
-};
-
-constexpr std::array kSpecs{
-    Spec{"epicsEnvSet", "ss"},
-    Spec{"epicsEnvUnset", "s"},
-    Spec{"epicsEnvShow", "s"},
-    Spec{"cd", "s"},
-    Spec{"pwd", ""},
-    Spec{"echo", "s"},
-    Spec{"var", "ss"},
-    Spec{"dbLoadDatabase", "sss"},
-    Spec{"dbLoadRecords", "ss"},
-    Spec{"dbLoadTemplate", "ss"},
-    Spec{"iocInit", ""},
-    Spec{"iocBuild", ""},
-    Spec{"dbDumpRecord", "psi"},
-    // dbStaticLib's reports (dbStaticIocRegister.c), printed from the database as it is.
-    Spec{"dbDumpPath", "p"},
-    Spec{"dbDumpMenu", "ps"},
-    Spec{"dbDumpRecordType", "ps"},
-    Spec{"dbDumpField", "pss"},
-    Spec{"dbDumpDevice", "ps"},
-    Spec{"dbDumpDriver", "p"},
-    Spec{"dbDumpLink", "p"},
-    Spec{"dbDumpRegistrar", "p"},
-    Spec{"dbDumpFunction", "p"},
-    Spec{"dbDumpVariable", "p"},
-    Spec{"dbDumpBreaktable", "ps"},
-    Spec{"dbPvdDump", "pi"},
-    Spec{"dbPvdTableSize", "i"},
-    Spec{"dbReportDeviceConfig", "p"},
-};
-
-constexpr std::string_view kRegisterSuffix = "_registerRecordDeviceDriver";
-
 // Commands of EPICS Base (libCom, dbCore, the CA server, access security) that report, tune a
 // running IOC or need hardware: a script may use them, they do not change the database.
 constexpr std::string_view kInert[] = {"help",
@@ -150,9 +110,6 @@ bool isDirectory(const std::string& path) {
 // hex digits, and without any it is dropped; any other escaped character stands for itself; a
 // lone backslash at the end is dropped.
 std::string translateEscapes(std::string_view text) {
-    auto hex = [](char c) {
-        return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
-    };
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] != '\\') {
@@ -187,9 +144,8 @@ std::string translateEscapes(std::string_view text) {
         case 'x': {
             int value = 0;
             int digits = 0;
-            while (digits < 2 && i + 1 < text.size() &&
-                   std::isxdigit(static_cast<unsigned char>(text[i + 1]))) {
-                value = value * 16 + hex(text[++i]);
+            while (digits < 2 && i + 1 < text.size() && chars::isXDigit(text[i + 1])) {
+                value = value * 16 + static_cast<int>(chars::hexValue(text[++i]));
                 ++digits;
             }
             if (digits && value == 0) return out;
@@ -207,7 +163,116 @@ std::string translateEscapes(std::string_view text) {
 bool invalidName(std::string_view name) {
     return name.empty() || name.find('=') != std::string_view::npos;
 }
+
+// The i-th argument as the C commands take it: text ("" for NULL), optional text, integer
+// (strtol's, 0 for NULL or "").
+std::string textArg(const IocCommands::Args& args, std::size_t i) {
+    return args[i].value_or(std::string());
+}
+std::optional<std::string_view> optionalArg(const IocCommands::Args& args, std::size_t i) {
+    return args[i] ? std::optional<std::string_view>(*args[i]) : std::nullopt;
+}
+long integerArg(const IocCommands::Args& args, std::size_t i) {
+    return args[i] && !args[i]->empty() ? std::strtol(args[i]->c_str(), nullptr, 0) : 0L;
+}
 } // namespace
+
+// One command this shell runs: its name, how iocsh converts its arguments, and its handler.
+struct IocCommands::Command {
+    // How iocsh converts each argument (iocshArgType).
+    enum class Arg : char { String = 's', Int = 'i', Pdbbase = 'p' };
+    // A report of dbStaticLib (handler dbStaticReport): what it writes of the database.
+    using Report = void (*)(const IocState& state, const Args& args, std::string& out);
+
+    std::string_view name; // the whole name, or how it ends (bySuffix)
+    std::string_view args; // one Arg letter per argument
+    Handler handler;
+    Report report = nullptr;
+    bool bySuffix = false; // <name>_registerRecordDeviceDriver, for any <name>
+
+    [[nodiscard]] bool isNamed(std::string_view command) const noexcept {
+        return bySuffix ? command.size() > name.size() && command.ends_with(name) : command == name;
+    }
+};
+
+const IocCommands::Command* IocCommands::commandNamed(std::string_view name) noexcept {
+    static constexpr Command kCommands[] = {
+        {"epicsEnvSet", "ss", &IocCommands::epicsEnvSet},
+        {"epicsEnvUnset", "s", &IocCommands::epicsEnvUnset},
+        {"epicsEnvShow", "s", &IocCommands::epicsEnvShow},
+        {"cd", "s", &IocCommands::cd},
+        {"pwd", "", &IocCommands::pwd},
+        {"echo", "s", &IocCommands::echo},
+        {"var", "ss", &IocCommands::var},
+        {"dbLoadDatabase", "sss", &IocCommands::load},
+        {"dbLoadRecords", "ss", &IocCommands::load},
+        {"dbLoadTemplate", "ss", &IocCommands::load},
+        {"iocInit", "", &IocCommands::iocInit},
+        {"iocBuild", "", &IocCommands::iocInit},
+        {"dbDumpRecord", "psi", &IocCommands::dbDumpRecord},
+        // dbStaticLib's reports (dbStaticIocRegister.c), printed from the database as it is.
+        {"dbDumpPath", "p", &IocCommands::dbStaticReport,
+         [](const IocState&, const Args&, std::string& out) {
+             out = "no path defined\n"; // every read discards its path at its end
+         }},
+        {"dbDumpMenu", "ps", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeMenus(state.db, out, textArg(args, 1));
+         }},
+        {"dbDumpRecordType", "ps", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeRecordTypeLayouts(state.db, out, optionalArg(args, 1));
+         }},
+        {"dbDumpField", "pss", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeFieldDescriptions(state.db, out, optionalArg(args, 1),
+                                              optionalArg(args, 2));
+         }},
+        {"dbDumpDevice", "ps", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeDeviceSupports(state.db, out, optionalArg(args, 1));
+         }},
+        {"dbDumpDriver", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeDrivers(state.db, out);
+         }},
+        {"dbDumpLink", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeLinkSupports(state.db, out);
+         }},
+        {"dbDumpRegistrar", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeRegistrars(state.db, out);
+         }},
+        {"dbDumpFunction", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeFunctions(state.db, out);
+         }},
+        {"dbDumpVariable", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeVariables(state.db, out);
+         }},
+        {"dbDumpBreaktable", "ps", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeBreaktableIntervals(state.db, out, optionalArg(args, 1));
+         }},
+        {"dbPvdDump", "pi", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args& args, std::string& out) {
+             dbstatic::writeNameTable(
+                 state.db, out, state.pvdTableSize ? state.pvdTableSize : dbstatic::kNameTableSize,
+                 integerArg(args, 1) != 0);
+         }},
+        {"dbPvdTableSize", "i", &IocCommands::dbPvdTableSize},
+        {"dbReportDeviceConfig", "p", &IocCommands::dbStaticReport,
+         [](const IocState& state, const Args&, std::string& out) {
+             dbstatic::writeDeviceConfig(state.db, out);
+         }},
+        {"_registerRecordDeviceDriver", "p", &IocCommands::registerDriver, nullptr, true},
+    };
+    const auto found = std::find_if(std::begin(kCommands), std::end(kCommands),
+                                    [&](const Command& command) { return command.isNamed(name); });
+    return found == std::end(kCommands) ? nullptr : &*found;
+}
 
 bool IocCommands::isKnownInert(std::string_view name) {
     return std::find(std::begin(kInert), std::end(kInert), name) != std::end(kInert);
@@ -222,29 +287,22 @@ void IocCommands::report(const CallSite& site, Severity severity, std::string co
     d.location = site.where;
     d.sourceLine = std::string(site.sourceLine.substr(0, 400));
     d.context = site.chain;
-    DiagnosticSink& target = state_.sink;
-    std::vector<ContextFrame> saved = state_.sink.chain();
-    state_.sink.setChain({});
-    target.report(std::move(d));
-    state_.sink.setChain(std::move(saved));
+    const ScopedChain ownChainOnly(state_.sink, {}); // d.context is the whole chain already
+    state_.sink.report(std::move(d));
 }
 
 IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, const CallSite& site) {
-    const std::string_view name = argv.front();
-    const bool registers = name.size() > kRegisterSuffix.size() && name.ends_with(kRegisterSuffix);
-    const Spec* spec = nullptr;
-    for (const Spec& candidate : kSpecs)
-        if (candidate.name == name) spec = &candidate;
-    if (!spec && !registers) return Outcome::NotFound;
+    const Command* command = commandNamed(argv.front());
+    if (!command) return Outcome::NotFound;
 
     // Arguments as iocsh hands them over: missing ones are NULL, extra ones are dropped.
-    const std::string_view kinds = registers ? std::string_view("p") : spec->args;
+    const std::string_view kinds = command->args;
     Args args(kinds.size());
     for (std::size_t i = 0; i < kinds.size(); ++i) {
         if (i + 1 < argv.size()) args[i] = argv[i + 1];
-        if (static_cast<Arg>(kinds[i]) == Arg::Pdbbase && !checkPdbbase(args[i], site))
-            return Outcome::Failed;
-        if (static_cast<Arg>(kinds[i]) == Arg::Int && args[i] && !args[i]->empty()) {
+        const auto kind = static_cast<Command::Arg>(kinds[i]);
+        if (kind == Command::Arg::Pdbbase && !checkPdbbase(args[i], site)) return Outcome::Failed;
+        if (kind == Command::Arg::Int && args[i] && !args[i]->empty()) {
             char* end = nullptr;
             errno = 0;
             std::strtol(args[i]->c_str(), &end, 0);
@@ -256,28 +314,11 @@ IocCommands::Outcome IocCommands::run(const std::vector<std::string>& argv, cons
             }
         }
     }
-    if (registers) return registerDriver(args, site);
-    if (name == "epicsEnvSet") return epicsEnvSet(args, site);
-    if (name == "epicsEnvUnset") return epicsEnvUnset(args, site);
-    if (name == "epicsEnvShow") return epicsEnvShow(args);
-    if (name == "cd") return cd(args, site);
-    if (name == "pwd") {
-        state_.print(realPath(std::string(state_.environment.workingDirectory())));
-        return Outcome::Ran;
-    }
-    if (name == "echo") {
-        state_.print(args[0] ? translateEscapes(*args[0]) : std::string());
-        return Outcome::Ran;
-    }
-    if (name == "var") return var(args, site);
-    if (name == "iocInit" || name == "iocBuild") return iocInit(site);
-    if (name == "dbDumpRecord") return dbDumpRecord(args, site);
-    if (name.starts_with("dbDump") || name.starts_with("dbPvd") || name == "dbReportDeviceConfig")
-        return dbStaticReport(name, args);
-    return load(name, args, site);
+    return (this->*command->handler)(*command, args, site);
 }
 
-IocCommands::Outcome IocCommands::epicsEnvSet(const Args& args, const CallSite& site) {
+IocCommands::Outcome IocCommands::epicsEnvSet(const Command&, const Args& args,
+                                              const CallSite& site) {
     if (!args[0]) {
         report(site, Severity::Error, "ioc-argument",
                "Missing environment variable name argument.");
@@ -299,7 +340,8 @@ IocCommands::Outcome IocCommands::epicsEnvSet(const Args& args, const CallSite& 
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::epicsEnvUnset(const Args& args, const CallSite& site) {
+IocCommands::Outcome IocCommands::epicsEnvUnset(const Command&, const Args& args,
+                                                const CallSite& site) {
     if (!args[0]) {
         report(site, Severity::Error, "ioc-argument",
                "Missing environment variable name argument.");
@@ -315,14 +357,14 @@ IocCommands::Outcome IocCommands::epicsEnvUnset(const Args& args, const CallSite
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::epicsEnvShow(const Args& args) {
+IocCommands::Outcome IocCommands::epicsEnvShow(const Command&, const Args& args, const CallSite&) {
     // Every variable, or those whose name matches the glob pattern (none: nothing printed).
     for (const auto& [name, value] : state_.environment.variables())
         if (!args[0] || support::globMatch(name, *args[0])) state_.print(name + "=" + value);
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
+IocCommands::Outcome IocCommands::cd(const Command&, const Args& args, const CallSite& site) {
     if (!args[0]) {
         report(site, Severity::Error, "ioc-cd",
                "Invalid directory path, ignored (no directory given)");
@@ -338,7 +380,17 @@ IocCommands::Outcome IocCommands::cd(const Args& args, const CallSite& site) {
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::var(const Args& args, const CallSite& site) {
+IocCommands::Outcome IocCommands::pwd(const Command&, const Args&, const CallSite&) {
+    state_.print(realPath(std::string(state_.environment.workingDirectory())));
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::echo(const Command&, const Args& args, const CallSite&) {
+    state_.print(args[0] ? translateEscapes(*args[0]) : std::string());
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::var(const Command&, const Args& args, const CallSite& site) {
     // The variables of dbCore that change how records load, in iocsh's (sorted) order; other
     // variables belong to modules or to the running IOC.
     struct Variable {
@@ -400,7 +452,7 @@ bool IocCommands::checkPdbbase(const std::optional<std::string>& arg, const Call
     return true;
 }
 
-IocCommands::Outcome IocCommands::registerDriver(const Args&, const CallSite&) {
+IocCommands::Outcome IocCommands::registerDriver(const Command&, const Args&, const CallSite&) {
     // The definitions given or loaded are those the binary would register.
     if (state_.registered) state_.print("Warning: Registration already done.");
     state_.registered = true;
@@ -409,7 +461,7 @@ IocCommands::Outcome IocCommands::registerDriver(const Args&, const CallSite&) {
 }
 
 // iocInit is iocBuild then iocRun: the messages are iocBuild's.
-IocCommands::Outcome IocCommands::iocInit(const CallSite& site) {
+IocCommands::Outcome IocCommands::iocInit(const Command&, const Args&, const CallSite& site) {
     if (state_.initialized) {
         report(site, Severity::Error, "ioc-init",
                "iocBuild: ERROR IOC can only be initialized from uninitialized or stopped state");
@@ -425,12 +477,11 @@ IocCommands::Outcome IocCommands::iocInit(const CallSite& site) {
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::dbDumpRecord(const Args& args, const CallSite& site) {
+IocCommands::Outcome IocCommands::dbDumpRecord(const Command&, const Args& args,
+                                               const CallSite& site) {
     dbstatic::RecordWriteOptions options;
     if (args[1]) options.recordType = *args[1];
-    options.level = args[2] && !args[2]->empty()
-                        ? static_cast<int>(std::strtol(args[2]->c_str(), nullptr, 0))
-                        : 0;
+    options.level = static_cast<int>(integerArg(args, 2));
     std::string text;
     try {
         dbstatic::writeRecords(state_.db, text, options);
@@ -453,58 +504,28 @@ void IocCommands::printLines(std::string_view text) const {
     }
 }
 
-IocCommands::Outcome IocCommands::dbStaticReport(std::string_view name, const Args& args) {
-    const dbstatic::Database& db = state_.db;
-    const auto text = [&](std::size_t i) { return args[i].value_or(std::string()); };
-    const auto optional = [&](std::size_t i) {
-        return args[i] ? std::optional<std::string_view>(*args[i]) : std::nullopt;
-    };
-    const auto integer = [&](std::size_t i) {
-        return args[i] && !args[i]->empty() ? std::strtol(args[i]->c_str(), nullptr, 0) : 0L;
-    };
+IocCommands::Outcome IocCommands::dbStaticReport(const Command& command, const Args& args,
+                                                 const CallSite&) {
     std::string out;
-    if (name == "dbPvdTableSize") {
-        const std::optional<unsigned> size = dbstatic::nameTableSize(integer(0));
-        if (!size)
-            state_.print("dbPvdTableSize: " + std::to_string(integer(0)) + " is not a power of 2");
-        else if (!state_.definitionsPresent) // sizes the table of the database to come
-            state_.pvdTableSize = *size;
-        return Outcome::Ran;
-    }
-    if (name == "dbDumpPath")
-        out = "no path defined\n"; // every read discards its path at its end
-    else if (name == "dbDumpMenu")
-        dbstatic::writeMenus(db, out, text(1));
-    else if (name == "dbDumpRecordType")
-        dbstatic::writeRecordTypeLayouts(db, out, optional(1));
-    else if (name == "dbDumpField")
-        dbstatic::writeFieldDescriptions(db, out, optional(1), optional(2));
-    else if (name == "dbDumpDevice")
-        dbstatic::writeDeviceSupports(db, out, optional(1));
-    else if (name == "dbDumpDriver")
-        dbstatic::writeDrivers(db, out);
-    else if (name == "dbDumpLink")
-        dbstatic::writeLinkSupports(db, out);
-    else if (name == "dbDumpRegistrar")
-        dbstatic::writeRegistrars(db, out);
-    else if (name == "dbDumpFunction")
-        dbstatic::writeFunctions(db, out);
-    else if (name == "dbDumpVariable")
-        dbstatic::writeVariables(db, out);
-    else if (name == "dbDumpBreaktable")
-        dbstatic::writeBreaktableIntervals(db, out, optional(1));
-    else if (name == "dbPvdDump")
-        dbstatic::writeNameTable(
-            db, out, state_.pvdTableSize ? state_.pvdTableSize : dbstatic::kNameTableSize,
-            integer(1) != 0);
-    else if (name == "dbReportDeviceConfig")
-        dbstatic::writeDeviceConfig(db, out);
+    command.report(state_, args, out);
     printLines(out);
     return Outcome::Ran;
 }
 
-IocCommands::Outcome IocCommands::load(std::string_view command, const Args& args,
+IocCommands::Outcome IocCommands::dbPvdTableSize(const Command&, const Args& args,
+                                                 const CallSite&) {
+    const long size = integerArg(args, 0);
+    const std::optional<unsigned> tableSize = dbstatic::nameTableSize(size);
+    if (!tableSize)
+        state_.print("dbPvdTableSize: " + std::to_string(size) + " is not a power of 2");
+    else if (!state_.definitionsPresent) // sizes the table of the database to come
+        state_.pvdTableSize = *tableSize;
+    return Outcome::Ran;
+}
+
+IocCommands::Outcome IocCommands::load(const Command& kind, const Args& args,
                                        const CallSite& site) {
+    const std::string_view command = kind.name;
     ScriptLoad entry;
     entry.command = command;
     entry.file = args[0].value_or("");
@@ -539,15 +560,16 @@ IocCommands::Outcome IocCommands::load(std::string_view command, const Args& arg
 
     std::vector<ContextFrame> chain{ContextFrame{std::string(site.command), site.where, true}};
     chain.insert(chain.end(), site.chain.begin(), site.chain.end());
-    state_.sink.setChain(std::move(chain));
     loaders::LoadResult result;
-    if (command == "dbLoadDatabase")
-        result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);
-    else if (command == "dbLoadRecords")
-        result = state_.loader.loadRecords(entry.file, entry.macros);
-    else
-        result = state_.loader.loadTemplate(entry.file, entry.macros);
-    state_.sink.setChain({});
+    {
+        const ScopedChain fromThisLine(state_.sink, std::move(chain));
+        if (command == "dbLoadDatabase")
+            result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);
+        else if (command == "dbLoadRecords")
+            result = state_.loader.loadRecords(entry.file, entry.macros);
+        else
+            result = state_.loader.loadTemplate(entry.file, entry.macros);
+    }
 
     entry.ok = result.ok;
     entry.records = result.recordsAfter - result.recordsBefore;

@@ -1,9 +1,10 @@
 // The commands of EPICS Base that a startup script runs offline: the environment (epicsEnvSet,
 // epicsEnvUnset, epicsEnvShow), cd, pwd, echo, var, the loads (dbLoadDatabase, dbLoadRecords,
 // dbLoadTemplate), <name>_registerRecordDeviceDriver, iocInit, dbDumpRecord and dbStaticLib's
-// other reports (dbDumpMenu, dbDumpField, dbPvdDump, ...), dbPvdTableSize, dbl. Arguments
-// are converted as iocsh converts them (missing ones are NULL, pdbbase checked, integers
-// parsed); the messages are iocsh's or the command's own, as diagnostics at the script line.
+// other reports (dbDumpMenu, dbDumpField, dbPvdDump, ...), dbPvdTableSize. One table
+// (IocCommands.cpp) names each with its arguments and its handler. Arguments are converted as
+// iocsh converts them (missing ones are NULL, pdbbase checked, integers parsed); the messages
+// are iocsh's or the command's own, as diagnostics at the script line.
 #pragma once
 
 #include "IocState.hpp"
@@ -34,6 +35,9 @@ public:
     };
     Outcome run(const std::vector<std::string>& argv, const CallSite& site);
 
+    // A command's arguments as iocsh hands them over: a missing one is NULL (nullopt).
+    using Args = std::vector<std::optional<std::string>>;
+
     // An EPICS Base command with no effect on the static database (listed, never run).
     [[nodiscard]] static bool isKnownInert(std::string_view name);
 
@@ -41,21 +45,31 @@ public:
                 std::string message) const;
 
 private:
-    using Args = std::vector<std::optional<std::string>>;
-    Outcome epicsEnvSet(const Args& args, const CallSite& site);
-    Outcome epicsEnvUnset(const Args& args, const CallSite& site);
-    Outcome epicsEnvShow(const Args& args);
-    Outcome cd(const Args& args, const CallSite& site);
-    Outcome var(const Args& args, const CallSite& site);
-    Outcome load(std::string_view command, const Args& args, const CallSite& site);
-    Outcome registerDriver(const Args& args, const CallSite& site);
-    Outcome iocInit(const CallSite& site);
-    Outcome dbDumpRecord(const Args& args, const CallSite& site);
-    // The other reports of dbStaticLib (dbDumpMenu, dbDumpField, dbPvdDump, ...) and
-    // dbPvdTableSize.
-    Outcome dbStaticReport(std::string_view name, const Args& args);
+    struct Command; // a row of the table of commands
+    using Handler = Outcome (IocCommands::*)(const Command& command, const Args& args,
+                                             const CallSite& site);
+    // The row for this name, or null.
+    [[nodiscard]] static const Command* commandNamed(std::string_view name) noexcept;
+
+    // The handlers, one signature for all.
+    Outcome epicsEnvSet(const Command&, const Args& args, const CallSite& site);
+    Outcome epicsEnvUnset(const Command&, const Args& args, const CallSite& site);
+    Outcome epicsEnvShow(const Command&, const Args& args, const CallSite&);
+    Outcome cd(const Command&, const Args& args, const CallSite& site);
+    Outcome pwd(const Command&, const Args&, const CallSite&);
+    Outcome echo(const Command&, const Args& args, const CallSite&);
+    Outcome var(const Command&, const Args& args, const CallSite& site);
+    // dbLoadDatabase, dbLoadRecords, dbLoadTemplate.
+    Outcome load(const Command& kind, const Args& args, const CallSite& site);
+    Outcome registerDriver(const Command&, const Args&, const CallSite&);
+    // iocInit and iocBuild.
+    Outcome iocInit(const Command&, const Args&, const CallSite& site);
+    Outcome dbDumpRecord(const Command&, const Args& args, const CallSite& site);
+    // The other reports of dbStaticLib (dbDumpMenu, dbDumpField, dbPvdDump, ...): the row's
+    // report, printed.
+    Outcome dbStaticReport(const Command& command, const Args& args, const CallSite&);
+    Outcome dbPvdTableSize(const Command&, const Args& args, const CallSite&);
     void printLines(std::string_view text) const;
-    Outcome dbl(const Args& args, const CallSite& site);
 
     // iocsh's pdbbase argument: missing, "0" or "pdbbase", with a database present.
     bool checkPdbbase(const std::optional<std::string>& arg, const CallSite& site);

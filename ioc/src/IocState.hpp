@@ -4,6 +4,9 @@
 // (IocCommands); private to the ioc layer.
 #pragma once
 
+#include "ScopedState.hpp"
+#include "ScriptSink.hpp"
+
 #include <epicsdb/ioc/StartupOptions.hpp>
 #include <epicsdb/ioc/StartupReport.hpp>
 #include <epicsdb/loaders/Loader.hpp>
@@ -28,27 +31,6 @@ inline std::string realPath(const std::string& path) {
     if (!resolved) return path;
     return std::string(resolved.get());
 }
-
-// Forwards to the caller's sink with the current script chain appended, and counts.
-class ScriptSink final : public DiagnosticSink {
-public:
-    ScriptSink(DiagnosticSink& target, StartupReport& report) : target_(target), report_(report) {}
-
-    void report(Diagnostic diagnostic) override {
-        diagnostic.context.insert(diagnostic.context.end(), chain_.begin(), chain_.end());
-        report_.errors += diagnostic.severity == Severity::Error;
-        report_.warnings += diagnostic.severity == Severity::Warning;
-        target_.report(std::move(diagnostic));
-    }
-    // The frames (innermost first) appended to what is reported until the next call.
-    void setChain(std::vector<ContextFrame> chain) { chain_ = std::move(chain); }
-    [[nodiscard]] const std::vector<ContextFrame>& chain() const noexcept { return chain_; }
-
-private:
-    DiagnosticSink& target_;
-    StartupReport& report_;
-    std::vector<ContextFrame> chain_;
-};
 
 struct IocState {
     IocState(dbstatic::Database& database, DiagnosticSink& target, StartupOptions& startup,
@@ -79,7 +61,7 @@ struct IocState {
     void ensureDefinitions() {
         if (definitionsAsked) return;
         definitionsAsked = definitionsPresent = true;
-        sink.setChain({});
+        const ScopedChain noScript(sink, {}); // the definitions are no script line's
         (void)loader.loadDefaultDefinitions();
         db.registerRecordSupport(); // built into the binary, as --dbd files are
     }

@@ -1,5 +1,7 @@
 #include "Shell.hpp"
 
+#include "ScopedState.hpp"
+
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 #include <epicsdb/macLib/ReferenceSearch.hpp>
@@ -165,15 +167,11 @@ bool Shell::runScript(const std::string& name, std::optional<std::string> macros
         start = end + 1;
     }
     state_.report.scripts.push_back(file);
-    openScripts_.push_back(real);
-    ++depth_;
-    state_.macros.pushScope();
+    const ScopedBack open(openScripts_, real);
+    const ScopedValue nested(depth_, depth_ + 1);
+    const ScopedMacroScope macroScope(state_.macros);
     if (scope.macros) state_.macros.install(*scope.macros);
-    const bool ok = body(scope, lines);
-    state_.macros.popScope();
-    --depth_;
-    openScripts_.pop_back();
-    return ok;
+    return body(scope, lines);
 }
 
 bool Shell::runCommandLine(std::string_view command, std::optional<std::string> macros,
@@ -197,13 +195,10 @@ bool Shell::runCommandLine(std::string_view command, std::optional<std::string> 
     scope.commandLine = true;
     scope.onError = OnError::Break; // iocshCmd and iocshRun imply "on error break"
     const std::string text(command);
-    ++depth_;
-    state_.macros.pushScope();
+    const ScopedValue nested(depth_, depth_ + 1);
+    const ScopedMacroScope macroScope(state_.macros);
     if (scope.macros) state_.macros.install(*scope.macros);
-    const bool ok = body(scope, {Line{text, number}});
-    state_.macros.popScope();
-    --depth_;
-    return ok;
+    return body(scope, {Line{text, number}});
 }
 
 bool Shell::body(Scope& scope, const std::vector<Line>& lines) {
@@ -263,12 +258,13 @@ bool Shell::runLine(Scope& scope, const Line& line) {
         std::string text;
     };
     std::vector<Problem> problems;
-    state_.macros.setWarningSink([&](const maclib::Warning& w) {
-        problems.push_back({w.kind, std::string(w.macro), maclib::shortMessage(w)});
-    });
     std::string expanded;
-    const maclib::ExpandStatus status = state_.macros.expand(raw, expanded);
-    state_.macros.setWarningSink({});
+    const maclib::ExpandStatus status = [&] {
+        const ScopedWarningSink collect(state_.macros, [&](const maclib::Warning& w) {
+            problems.push_back({w.kind, std::string(w.macro), maclib::shortMessage(w)});
+        });
+        return state_.macros.expand(raw, expanded);
+    }();
     if (!status.ok()) {
         // A bound that stopped the expansion says more than the markers it left behind.
         const auto [kind, code, fallback] =

@@ -3,6 +3,7 @@
 #include <epicsdb/ioc/Startup.hpp>
 
 #include "IocState.hpp"
+#include "ScopedState.hpp"
 #include "Shell.hpp"
 
 namespace epicsdb::ioc {
@@ -16,12 +17,13 @@ StartupReport runStartupScript(std::string_view script, dbstatic::Database& data
         (void)state.loader.loadDatabase(file);
         state.definitionsAsked = state.definitionsPresent = true;
     }
-    // Record types the script's own dbLoadDatabase defines have support only once its
-    // registerRecordDeviceDriver has run, as in the IOC binary.
-    database.setSupportForNewTypes(false);
-    Shell shell(state);
-    shell.runTop(std::string(script));
-    database.setSupportForNewTypes(true);
+    {
+        // Record types the script's own dbLoadDatabase defines have support only once its
+        // registerRecordDeviceDriver has run, as in the IOC binary.
+        const ScopedSupportForNewTypes binaryRegisters(database, false);
+        Shell shell(state);
+        shell.runTop(std::string(script));
+    }
     report.environment = state.environment;
     report.environment.setWorkingDirectory("");
     return report;

@@ -279,10 +279,54 @@ TEST(AllocationFaults, EveryAllocationOfASubstitutionFileLoad) {
 constexpr long kStartupScriptShards = 4;
 class StartupScriptFaults : public ::testing::TestWithParam<long> {};
 
+// A load made into the database after a startup script ran, faults off: a record type of its
+// own with device support, then a record of it. A script withholds support from the record
+// types it defines until its registration runs; after it, however it ended, the types defined
+// are supported again, and the record is made as in a database that saw no fault.
+constexpr std::string_view kProbeDefinitions =
+    "recordtype(faultProbe) {\n"
+    "    field(NAME, DBF_STRING) { size(61) }\n"
+    "    field(DTYP, DBF_DEVICE) { promptgroup(\"10 - Common\") }\n"
+    "    field(INP, DBF_INLINK) { promptgroup(\"40 - Input\") }\n"
+    "    field(VAL, DBF_DOUBLE) { promptgroup(\"40 - Input\") }\n"
+    "}\n"
+    "device(faultProbe, INST_IO, devFaultProbe, \"Fault probe\")\n";
+constexpr std::string_view kProbeRecords = "record(faultProbe, \"probe:1\") {\n"
+                                           "    field(DTYP, \"Fault probe\")\n"
+                                           "    field(INP, \"@channel 3\")\n"
+                                           "    field(VAL, \"2.5\")\n"
+                                           "}\n";
+
+// What the further load says and makes: its diagnostics, then the records of its type.
+std::string furtherLoadInto(Database& db, const epicsdb::test::ScratchDir& dir) {
+    DiagnosticList diagnostics;
+    loaders::LoaderOptions options;
+    options.jobs = 1;
+    loaders::Loader loader(db, diagnostics, options);
+    (void)loader.loadDatabase(dir.path("probe.dbd"));
+    (void)loader.loadRecords(dir.path("probe.db"));
+    std::string out;
+    for (const Diagnostic& d : diagnostics.items)
+        out += d.code + ": " + d.message + "\n";
+    epicsdb::dbstatic::RecordWriteOptions records;
+    records.recordType = "faultProbe";
+    records.level = 2; // every field
+    try {
+        epicsdb::dbstatic::writeRecords(db, out, records);
+    } catch (const epicsdb::dbstatic::RecordTypeNotFound&) {
+        out += "no record type faultProbe\n";
+    }
+    return out;
+}
+
 TEST_P(StartupScriptFaults, EveryAllocationOfAStartupScript) {
     const long shard = GetParam();
     const std::string script = example("ioc/iocBoot/iocdemo/st.cmd");
-    auto runScript = [&](long k, std::string& dump, bool& clean) {
+    const epicsdb::test::ScratchDir probe;
+    probe.write("probe.dbd", kProbeDefinitions);
+    probe.write("probe.db", kProbeRecords);
+    // The script's run with the k-th allocation failing, then the further load.
+    auto runScript = [&](long k, std::string& dump, bool& clean, std::string& further) {
         Database db;
         DiagnosticList diagnostics;
         gPlan = {0, k == 0 ? -1 : k, false};
@@ -298,19 +342,25 @@ TEST_P(StartupScriptFaults, EveryAllocationOfAStartupScript) {
         gPlan.failAt = 0;
         dump = dumpOf(db);
         clean = !threw && report.errors == 0;
-        return gPlan.count;
+        const long count = gPlan.count;
+        further = furtherLoadInto(db, probe);
+        return count;
     };
     std::string good;
     bool clean = false;
-    const long total = runScript(0, good, clean);
+    std::string goodFurther;
+    const long total = runScript(0, good, clean, goodFurther);
     ASSERT_TRUE(clean);
+    ASSERT_EQ(goodFurther.find("record(faultProbe,\"probe:1\")"), 0u) << goodFurther;
     const std::set<std::string> goodRecords = recordsOf(good);
     ASSERT_GT(goodRecords.size(), 3u);
     long failures = 0;
     for (long k = 1 + shard; k <= total; k += kStartupScriptShards) {
         std::string dump;
-        runScript(k, dump, clean);
+        std::string further;
+        runScript(k, dump, clean, further);
         ASSERT_TRUE(gPlan.failed) << "allocation " << k << " never came";
+        ASSERT_EQ(further, goodFurther) << "allocation " << k << ": the next load differs";
         if (clean) {
             ASSERT_EQ(dump, good) << "allocation " << k << " failed, the script said ok";
             continue;

@@ -2,7 +2,12 @@
 // includes and their macro scopes, cd), the commands, and the loads with their chains.
 #include "IocFixture.hpp"
 
+#include <epicsdb/dbStatic/Writers.hpp>
+
 #include <gmock/gmock.h>
+
+#include <functional>
+#include <utility>
 
 namespace epicsdb::test {
 namespace {
@@ -436,6 +441,91 @@ TEST_F(Startup, DbStaticReportsPrintOnTheConsole) {
                                   "          "));
     EXPECT_THAT(console, Contains("no path defined"));
     EXPECT_THAT(console, Contains("dbPvdTableSize: 100 is not a power of 2"));
+}
+
+// Each report prints what its own writer writes of the database, and nothing else: the
+// definitions give every list a distinct entry, so that two reports swapped would show.
+TEST_F(Startup, EachDbStaticReportPrintsItsOwnWriter) {
+    write("r.db", "record(ai, \"t\") {\n"
+                  "    field(DTYP, \"Soft Timestamp\")\n"
+                  "    field(INP, \"@%H\")\n"
+                  "}\n");
+    write("extra.dbd", "driver(drvExtra)\n"
+                       "registrar(registerExtra)\n"
+                       "function(extraFunction)\n"
+                       "variable(extraVariable, int)\n"
+                       "link(extra, lnkExtraIf)\n"
+                       "breaktable(extraTable) { 0 0 10 100 }\n");
+    using Writer = std::function<void(std::string&)>;
+    const dbstatic::Database& written = db;
+    const std::vector<std::pair<std::string, Writer>> reports = {
+        {"dbDumpMenu(pdbbase, \"menuScan\")",
+         [&](std::string& out) { dbstatic::writeMenus(written, out, "menuScan"); }},
+        {"dbDumpRecordType(pdbbase, \"bo\")",
+         [&](std::string& out) { dbstatic::writeRecordTypeLayouts(written, out, "bo"); }},
+        {"dbDumpField(pdbbase, \"ao\", \"VAL\")",
+         [&](std::string& out) { dbstatic::writeFieldDescriptions(written, out, "ao", "VAL"); }},
+        {"dbDumpDevice(pdbbase, \"ai\")",
+         [&](std::string& out) { dbstatic::writeDeviceSupports(written, out, "ai"); }},
+        {"dbDumpDriver(pdbbase)", [&](std::string& out) { dbstatic::writeDrivers(written, out); }},
+        {"dbDumpLink(pdbbase)",
+         [&](std::string& out) { dbstatic::writeLinkSupports(written, out); }},
+        {"dbDumpRegistrar(pdbbase)",
+         [&](std::string& out) { dbstatic::writeRegistrars(written, out); }},
+        {"dbDumpFunction(pdbbase)",
+         [&](std::string& out) { dbstatic::writeFunctions(written, out); }},
+        {"dbDumpVariable(pdbbase)",
+         [&](std::string& out) { dbstatic::writeVariables(written, out); }},
+        {"dbDumpBreaktable(pdbbase, \"extraTable\")",
+         [&](std::string& out) { dbstatic::writeBreaktableIntervals(written, out, "extraTable"); }},
+        {"dbPvdDump(pdbbase, 1)",
+         [&](std::string& out) {
+             dbstatic::writeNameTable(written, out, dbstatic::kNameTableSize, true);
+         }},
+        {"dbReportDeviceConfig(pdbbase)",
+         [&](std::string& out) { dbstatic::writeDeviceConfig(written, out); }},
+    };
+    std::string script = "dbLoadRecords(\"r.db\")\ndbLoadDatabase(\"extra.dbd\")\n";
+    for (const auto& [line, writer] : reports)
+        script += line + "\n";
+    write("st.cmd", script);
+    run();
+    ASSERT_EQ(messages(), "");
+
+    std::string expected = "dbLoadRecords(\"r.db\")\ndbLoadDatabase(\"extra.dbd\")\n";
+    for (const auto& [line, writer] : reports) {
+        std::string out;
+        writer(out);
+        ASSERT_FALSE(out.empty()) << line << " has nothing to print";
+        expected += line + "\n" + out;
+    }
+    std::string printed;
+    for (const std::string& line : console)
+        printed += line + "\n";
+    EXPECT_EQ(printed, expected);
+}
+
+// The registration is <name>_registerRecordDeviceDriver for a name of at least one character.
+TEST_F(Startup, TheRegistrationSuffixAloneIsNoCommand) {
+    write("st.cmd", "_registerRecordDeviceDriver pdbbase\n");
+    run();
+    EXPECT_EQ(messages(), "");
+    ASSERT_EQ(report.skipped.size(), 1u);
+    EXPECT_EQ(report.skipped[0].name, "_registerRecordDeviceDriver");
+    EXPECT_FALSE(report.skipped[0].known);
+}
+
+// The script withholds support from the types it defines until its registration; the caller's
+// database is then as it was: types defined later are supported if they were before.
+TEST_F(Startup, TheDatabaseSupportsNewTypesAfterTheScriptAsItDidBefore) {
+    write("st.cmd", "dbLoadRecords(\"r.db\")\n");
+    write("r.db", "record(ao, \"x\") {}\n");
+    run();
+    EXPECT_TRUE(db.supportForNewTypes());
+
+    db.setSupportForNewTypes(false);
+    run();
+    EXPECT_FALSE(db.supportForNewTypes());
 }
 
 TEST_F(Startup, DbPvdTableSizeBeforeTheDatabaseSizesTheTableDbPvdDumpShows) {

@@ -138,6 +138,7 @@ public:
         newTypesSupported_ = registered;
         definitionsChanged();
     }
+    [[nodiscard]] bool supportForNewTypes() const noexcept { return newTypesSupported_; }
     void registerRecordSupport() noexcept;
     bool addDriver(std::string_view name);
     bool addRegistrar(std::string_view name);
