@@ -15,7 +15,7 @@ std::string frame(const std::string& body) {
     return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
-class ExitStatus : public ::testing::Test {
+class CommandExitStatus : public ::testing::Test {
 protected:
     void SetUp() override {
         dir.write("good.db", "record(ai, \"a\") {\n    field(DESC, \"d\")\n}\n");
@@ -42,7 +42,7 @@ struct Case {
     std::string input = {};
 };
 
-TEST_F(ExitStatus, EveryCommandInEverySituation) {
+TEST_F(CommandExitStatus, EveryCommandInEverySituation) {
     const std::string lspSession =
         frame(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
         frame(R"({"jsonrpc":"2.0","method":"initialized","params":{}})") +

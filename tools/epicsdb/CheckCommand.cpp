@@ -21,7 +21,7 @@ const char* plural(std::size_t count) {
 }
 } // namespace
 
-int runCheck(const Arguments& args) {
+ExitStatus runCheck(const Arguments& args) {
     cli::Command command("check", kCheckUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
@@ -38,7 +38,7 @@ int runCheck(const Arguments& args) {
     printer.setQuietWarnings(quiet);
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(inputs, db, printer);
-    if (summary.unreadable) return 2;
+    if (summary.unreadable) return ExitStatus::Trouble;
     printer.finish();
     if (printer.format() == cli::DiagnosticFormat::Json) {
         cli::CheckSummary counts{summary.files,    db.recordCount(),   db.aliasCount(),
@@ -56,7 +56,7 @@ int runCheck(const Arguments& args) {
     if (summary.startup && printer.format() == cli::DiagnosticFormat::Text && !quiet)
         printSkipped("check", *summary.startup);
     if (inputs.stats) printStats(db, summary);
-    return printer.errors() ? 1 : 0;
+    return printer.errors() ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

@@ -1,7 +1,8 @@
 // The subcommands of the epicsdb program. Each takes its arguments (without the program and
-// command names) and returns the exit status: 0 success, 1 errors in the input, 2 usage errors
-// or unreadable files.
+// command names) and returns its exit status.
 #pragma once
+
+#include "ExitStatus.hpp"
 
 #include <string>
 #include <vector>
@@ -9,17 +10,18 @@
 namespace epicsdb::tools {
 
 using Arguments = std::vector<std::string>;
+using cli::ExitStatus;
 
-int runCheck(const Arguments& args);
-int runDump(const Arguments& args);
-int runDbd(const Arguments& args);
-int runMacros(const Arguments& args);
-int runExpand(const Arguments& args);
-int runIoc(const Arguments& args);
-int runLint(const Arguments& args);
-int runDiff(const Arguments& args);
-int runGraph(const Arguments& args);
-int runFmt(const Arguments& args);
-int runLsp(const Arguments& args);
+ExitStatus runCheck(const Arguments& args);
+ExitStatus runDump(const Arguments& args);
+ExitStatus runDbd(const Arguments& args);
+ExitStatus runMacros(const Arguments& args);
+ExitStatus runExpand(const Arguments& args);
+ExitStatus runIoc(const Arguments& args);
+ExitStatus runLint(const Arguments& args);
+ExitStatus runDiff(const Arguments& args);
+ExitStatus runGraph(const Arguments& args);
+ExitStatus runFmt(const Arguments& args);
+ExitStatus runLsp(const Arguments& args);
 
 } // namespace epicsdb::tools

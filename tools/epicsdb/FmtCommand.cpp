@@ -112,7 +112,7 @@ std::string replaceFile(const std::string& path, std::string_view text) {
 enum class Mode { Print, Check, Diff, InPlace };
 } // namespace
 
-int runFmt(const Arguments& args) {
+ExitStatus runFmt(const Arguments& args) {
     cli::Command command("fmt", kFmtUsage);
     bool check = false;
     bool diff = false;
@@ -162,7 +162,7 @@ int runFmt(const Arguments& args) {
     format::FormatOptions options;
     options.definitions = &db;
     options.keepOrder = keepOrder;
-    int status = 0;
+    ExitStatus status = ExitStatus::Success;
     for (const std::string& file : files) {
         const bool standardInput = file == "-";
         const std::string name = standardInput ? "<stdin>" : file;
@@ -171,14 +171,14 @@ int runFmt(const Arguments& args) {
             text = readStandardInput();
         } else if (const std::string reason = cli::unreadableReason(file); !reason.empty()) {
             command.fail(cli::cantRead(file, reason));
-            status = 2;
+            status = ExitStatus::Trouble;
             continue;
         } else {
             text = readFile(file);
         }
         if (!text) {
             command.fail(cli::cantRead(name, "read error"));
-            status = 2;
+            status = ExitStatus::Trouble;
             continue;
         }
         const bool asSubstitutions =
@@ -191,7 +191,7 @@ int runFmt(const Arguments& args) {
             for (const format::FormatError& error : result.errors)
                 std::fprintf(stderr, "%s:%u:%u: error: %s\n", name.c_str(), error.line,
                              error.column, error.message.c_str());
-            status = std::max(status, 1);
+            status = std::max(status, ExitStatus::Findings);
             continue;
         }
         const bool changed = result.text != *text;
@@ -202,21 +202,21 @@ int runFmt(const Arguments& args) {
         case Mode::Check:
             if (changed) {
                 std::printf("%s\n", name.c_str());
-                status = std::max(status, 1);
+                status = std::max(status, ExitStatus::Findings);
             }
             break;
         case Mode::Diff:
             if (changed) {
                 const std::string shown = format::unifiedDiff(*text, result.text, name, name);
                 std::fwrite(shown.data(), 1, shown.size(), stdout);
-                status = std::max(status, 1);
+                status = std::max(status, ExitStatus::Findings);
             }
             break;
         case Mode::InPlace:
             if (changed) {
                 if (const std::string reason = replaceFile(file, result.text); !reason.empty()) {
                     command.fail("can't write '" + file + "': " + reason);
-                    status = 2;
+                    status = ExitStatus::Trouble;
                 }
             }
             break;

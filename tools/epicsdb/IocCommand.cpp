@@ -147,7 +147,7 @@ private:
 };
 } // namespace
 
-int runIoc(const Arguments& args) {
+ExitStatus runIoc(const Arguments& args) {
     cli::Command command("ioc", kIocUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
@@ -180,7 +180,7 @@ int runIoc(const Arguments& args) {
     };
     dbstatic::Database db;
     applyDatabaseOptions(inputs, db);
-    if (!definitionsReadable(inputs)) return 2;
+    if (!definitionsReadable(inputs)) return ExitStatus::Trouble;
     const std::string script = inputs.startupScript();
     const ioc::StartupReport report = ioc::runStartupScript(
         script, db, collector, startupOptions(inputs, {console ? consoleSink : ConsoleLine{}}));
@@ -189,7 +189,7 @@ int runIoc(const Arguments& args) {
             std::cout << toJson(db, script, report, collector.list, consoleLines)
                              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                       << '\n';
-        return 2;
+        return ExitStatus::Trouble;
     }
     const std::size_t errors = collector.list.count(Severity::Error);
     if (json) {
@@ -204,7 +204,7 @@ int runIoc(const Arguments& args) {
     } else {
         printText(db, script, report, errors, collector.list.count(Severity::Warning));
     }
-    return errors ? 1 : 0;
+    return errors ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

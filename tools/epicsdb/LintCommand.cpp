@@ -54,7 +54,7 @@ bool readExternals(const std::string& path, std::vector<std::string>& out) {
 }
 } // namespace
 
-int runLint(const Arguments& args) {
+ExitStatus runLint(const Arguments& args) {
     cli::Command command("lint", kLintUsage);
     cli::InputOptions inputs(command);
     std::vector<std::string> flags;
@@ -101,7 +101,7 @@ int runLint(const Arguments& args) {
             std::printf("%-22s %-8s %.*s\n", std::string(rule.code).c_str(),
                         severityWord(rule.severity), static_cast<int>(rule.summary.size()),
                         rule.summary.data());
-        return 0;
+        return ExitStatus::Success;
     }
 
     lint::LintOptions options;
@@ -143,7 +143,7 @@ int runLint(const Arguments& args) {
         unreadable = loadInputs(inputs, db, filter, hooks).unreadable;
         targets.push_back({"the files", &db});
     } else {
-        if (!definitionsReadable(inputs)) return 2;
+        if (!definitionsReadable(inputs)) return ExitStatus::Trouble;
         for (const std::string& script : scripts) {
             dbstatic::Database& db = databases.emplace_back();
             applyDatabaseOptions(inputs, db);
@@ -154,7 +154,7 @@ int runLint(const Arguments& args) {
             targets.push_back({script, &db});
         }
     }
-    if (unreadable) return 2;
+    if (unreadable) return ExitStatus::Trouble;
     loadFindings.finish();
     options.errorLines = filter.errorLines();
     options.externals.insert(options.externals.end(), loadFindings.externals().begin(),
@@ -178,7 +178,7 @@ int runLint(const Arguments& args) {
                      records == 1 ? "" : "s", printer.errors(), printer.errors() == 1 ? "" : "s",
                      printer.warnings(), printer.warnings() == 1 ? "" : "s");
     }
-    return printer.errors() ? 1 : 0;
+    return printer.errors() ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

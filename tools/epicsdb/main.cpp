@@ -29,40 +29,42 @@ const char* const kUsage =
 } // namespace
 
 int main(int argc, char** argv) {
+    using epicsdb::cli::ExitStatus;
+    using epicsdb::cli::processStatus;
     if (argc < 2) {
         std::fputs(kUsage, stderr);
-        return 2;
+        return processStatus(ExitStatus::Trouble);
     }
     const std::string command = argv[1];
     if (command == "-h" || command == "--help" || command == "help") {
         std::fputs(kUsage, stdout);
-        return 0;
+        return processStatus(ExitStatus::Success);
     }
     if (command == "--version") {
         std::printf("epicsdb %s\n", EPICSDB_VERSION);
-        return 0;
+        return processStatus(ExitStatus::Success);
     }
     epicsdb::tools::Arguments args(argv + 2, argv + argc);
     try {
-        if (command == "check") return epicsdb::tools::runCheck(args);
-        if (command == "dump") return epicsdb::tools::runDump(args);
-        if (command == "dbd") return epicsdb::tools::runDbd(args);
-        if (command == "macros") return epicsdb::tools::runMacros(args);
-        if (command == "expand") return epicsdb::tools::runExpand(args);
-        if (command == "ioc") return epicsdb::tools::runIoc(args);
-        if (command == "lint") return epicsdb::tools::runLint(args);
-        if (command == "diff") return epicsdb::tools::runDiff(args);
-        if (command == "graph") return epicsdb::tools::runGraph(args);
-        if (command == "fmt") return epicsdb::tools::runFmt(args);
-        if (command == "lsp") return epicsdb::tools::runLsp(args);
+        if (command == "check") return processStatus(epicsdb::tools::runCheck(args));
+        if (command == "dump") return processStatus(epicsdb::tools::runDump(args));
+        if (command == "dbd") return processStatus(epicsdb::tools::runDbd(args));
+        if (command == "macros") return processStatus(epicsdb::tools::runMacros(args));
+        if (command == "expand") return processStatus(epicsdb::tools::runExpand(args));
+        if (command == "ioc") return processStatus(epicsdb::tools::runIoc(args));
+        if (command == "lint") return processStatus(epicsdb::tools::runLint(args));
+        if (command == "diff") return processStatus(epicsdb::tools::runDiff(args));
+        if (command == "graph") return processStatus(epicsdb::tools::runGraph(args));
+        if (command == "fmt") return processStatus(epicsdb::tools::runFmt(args));
+        if (command == "lsp") return processStatus(epicsdb::tools::runLsp(args));
     } catch (const std::bad_alloc&) {
         // Every load is a transaction: what was loaded before is kept, the rest is not.
         std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());
-        return 2;
+        return processStatus(ExitStatus::Trouble);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
-        return 2;
+        return processStatus(ExitStatus::Trouble);
     }
     std::fprintf(stderr, "epicsdb: unknown command '%s'\n%s", command.c_str(), kUsage);
-    return 2;
+    return processStatus(ExitStatus::Trouble);
 }
