@@ -97,8 +97,9 @@ void Command::flag(const std::string& names, bool& given, const std::string& hel
     flags_.push_back({app_.add_flag(names, help), &given});
 }
 
-void Command::files(std::vector<std::string>& files, const std::string& help) {
-    app_.add_option("FILE", files, help)->type_name("");
+void Command::files(std::vector<std::string>& files, const std::string& help,
+                    const std::string& valueName) {
+    app_.add_option(valueName, files, help)->type_name("");
     positionalDeclared_ = true;
 }
 

@@ -77,8 +77,10 @@ public:
                 const std::vector<std::string>& choices, const std::string& help);
     // A flag: `given` is set when it appears; a value (--quiet=x) is a usage error.
     void flag(const std::string& names, bool& given, const std::string& help);
-    // The positional arguments, in order. A command that does not declare them takes none.
-    void files(std::vector<std::string>& files, const std::string& help);
+    // The positional arguments, in order, named `valueName` in the help. A command that does not
+    // declare them takes none.
+    void files(std::vector<std::string>& files, const std::string& help,
+               const std::string& valueName = "FILE");
 
     // Reads `args` (without program and command names). `check` holds the command's rules
     // between options and may throw UsageError; it is not run for --help. Returns the exit

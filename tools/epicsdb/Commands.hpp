@@ -1,10 +1,13 @@
-// The subcommands of the epicsdb program. Each takes its arguments (without the program and
-// command names) and returns its exit status.
+// The commands of the epicsdb program and the row of the table main() dispatches from. Each
+// command takes its arguments (without the program and command names) and returns its exit
+// status.
 #pragma once
 
 #include "ExitStatus.hpp"
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace epicsdb::tools {
@@ -23,5 +26,17 @@ ExitStatus runDiff(const Arguments& args);
 ExitStatus runGraph(const Arguments& args);
 ExitStatus runFmt(const Arguments& args);
 ExitStatus runLsp(const Arguments& args);
+
+// One row of the command table (main.cpp): what `epicsdb NAME` runs, and the line `epicsdb
+// --help` shows for it.
+struct CommandEntry {
+    std::string_view name;
+    std::string_view summary;
+    ExitStatus (*run)(const Arguments& args);
+};
+using CommandTable = std::span<const CommandEntry>;
+
+// `epicsdb help [COMMAND]`: the commands of the table, or one command's page of the guide.
+ExitStatus runHelp(CommandTable commands, const Arguments& args);
 
 } // namespace epicsdb::tools
