@@ -63,6 +63,16 @@ bool mentions(const std::string& text, const std::string& option) {
     return false;
 }
 
+// The page's lines but those of code blocks (indented by eight columns or more), which are
+// shown as written.
+std::string prose(const std::string& page) {
+    std::string out;
+    std::istringstream lines(page);
+    for (std::string line; std::getline(lines, line);)
+        if (!line.starts_with("        ")) out += line + '\n';
+    return out;
+}
+
 TEST(Help, ListsEveryCommandAsTheProgramsHelpDoes) {
     const auto help = epicsdb({"help"});
     EXPECT_EQ(help.status, 0);
@@ -118,7 +128,7 @@ TEST(Help, EachPageIsPlainTextWithTheGuidesSections) {
              {"\nSYNOPSIS\n", "\nDESCRIPTION\n", "\nOPTIONS\n", "\nEXAMPLES\n", "\nEXIT STATUS\n"})
             EXPECT_TRUE(contains(page.out, section)) << command << " has no " << section;
         for (const char* markup : {"```", "`", "](", "\n#", "**", "<!--", "\\|"})
-            EXPECT_FALSE(contains(page.out, markup)) << command << " shows " << markup;
+            EXPECT_FALSE(contains(prose(page.out), markup)) << command << " shows " << markup;
     }
 }
 
@@ -160,10 +170,12 @@ TEST(ManPages, RenderWithTheirSections) {
         for (const char* section : {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH SEE ALSO"})
             EXPECT_TRUE(contains(roff, section)) << path << " has no " << section;
         if (!groff) continue;
-        const auto shown = runProgram("/usr/bin/groff", {"-man", "-Tutf8", "-P-cbou", "-ww", path},
-                                      {.environment = {{"LC_ALL", "C.UTF-8"}}});
+        // Every warning but of a word too long for its line (a web address, say).
+        const auto shown =
+            runProgram("/usr/bin/groff", {"-man", "-Tutf8", "-P-cbou", "-ww", "-Wbreak", path},
+                       {.environment = {{"LC_ALL", "C.UTF-8"}}});
         EXPECT_EQ(shown.status, 0) << path;
-        EXPECT_EQ(shown.err, "") << path; // no warning: every request and table understood
+        EXPECT_EQ(shown.err, "") << path; // every request understood, every table fits
         EXPECT_TRUE(contains(shown.out, "NAME\n       " + name + " - ")) << shown.out;
         for (const char* markup : {"```", "`", "\\f", "\\[", "**"})
             EXPECT_FALSE(contains(shown.out, markup)) << path << " shows " << markup;
