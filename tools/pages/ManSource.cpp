@@ -144,49 +144,73 @@ bool isTableStart(const std::vector<std::string_view>& lines, std::size_t at) {
            isTableRule(lines[at + 1]);
 }
 
+// The man pages of `seeAlso` as the last paragraph of the SEE ALSO section `out` ends with.
+void appendSeeAlso(std::string& out, std::string_view seeAlso) {
+    if (seeAlso.empty()) return;
+    while (out.ends_with("\n\n"))
+        out.pop_back();
+    out += '\n';
+    out += seeAlso;
+    out += "\n\n";
+}
+
 } // namespace
 
 std::string commandManSource(std::string_view page, const ManHeader& header,
                              std::string_view seeAlso) {
     const std::vector<std::string_view> lines = linesOf(page);
     std::string out;
-    bool titled = false;
+    // What comes between the title and the first section (a sentence on the command): in a man
+    // page the NAME section says it, and that section must hold its one line alone, so this
+    // opens the DESCRIPTION section instead.
+    std::string lead;
+    std::size_t leadAt = std::string::npos; // where it goes when the page has no DESCRIPTION
     bool hasSeeAlso = false;
+    bool inSeeAlso = false; // the pages named by `seeAlso` end that section
     Fences fences;
     std::size_t at = 0;
+    std::string* text = &out;
     while (at < lines.size()) {
         const std::string_view line = lines[at++];
         if (fences.inCode(line)) {
-            if (titled) (out += line) += '\n';
-        } else if (!titled) {
+            if (leadAt != std::string::npos) (*text += line) += '\n';
+        } else if (leadAt == std::string::npos) {
             // Nothing comes before the header: a comment before the title is no part of it.
             if (isHeading(line, "#")) {
                 out += headerLines(header);
-                titled = true;
+                leadAt = out.size();
+                text = &lead;
             }
         } else if (isHeading(line, "#") || isHeading(line, "##")) {
             const std::string name = upper(line.substr(line.find(' ') + 1));
-            hasSeeAlso |= name == "SEE ALSO";
+            if (inSeeAlso) appendSeeAlso(out, seeAlso);
+            inSeeAlso = name == "SEE ALSO";
+            hasSeeAlso |= inSeeAlso;
+            text = &out;
             out += "## " + name + '\n';
+            if (name == "DESCRIPTION") {
+                out += lead;
+                lead.clear();
+            }
         } else if (isTableStart(lines, at - 1) && cellsOf(line).size() == 2) {
             // A table of two columns (options and what they do) as man pages give them: each
             // row's first cell a tag and the second indented under it (a definition list;
             // go-md2man's tables do not wrap their cells).
             for (++at; at < lines.size() && lines[at].find('|') != std::string_view::npos; ++at) {
                 const std::vector<std::string> cells = cellsOf(lines[at]);
-                out += withoutRelativeLinks(cells[0]) +
-                       "\n: " + withoutRelativeLinks(cells.size() > 1 ? cells[1] : "") + "\n\n";
+                *text += withoutRelativeLinks(cells[0]) +
+                         "\n: " + withoutRelativeLinks(cells.size() > 1 ? cells[1] : "") + "\n\n";
             }
         } else {
-            out += withoutRelativeLinks(line) + '\n';
+            *text += withoutRelativeLinks(line) + '\n';
         }
     }
-    if (!titled) throw std::runtime_error("no title line ('# " + header.name + "')");
-    if (!hasSeeAlso && !seeAlso.empty()) {
-        out += "\n## SEE ALSO\n\n";
-        out += seeAlso;
-        out += '\n';
-    }
+    if (leadAt == std::string::npos)
+        throw std::runtime_error("no title line ('# " + header.name + "')");
+    if (lead.find_first_not_of("\n") != std::string::npos)
+        out.insert(leadAt, "\n## DESCRIPTION\n" + lead);
+    if (!hasSeeAlso && !seeAlso.empty()) out += "\n## SEE ALSO\n";
+    if (!hasSeeAlso || inSeeAlso) appendSeeAlso(out, seeAlso);
     return out;
 }
 

@@ -17,10 +17,11 @@ struct ManHeader {
 };
 
 // `page` (a guide page: `# epicsdb lint` then `## Synopsis`, ...) as go-md2man's input: the
-// title line becomes the man page's header and NAME section, the sections' names are in
-// capitals, tables of two columns become tagged paragraphs (as man pages list options), links
-// to other pages of the guide become their text, and a SEE ALSO section naming `seeAlso` ends
-// the page unless it has one. Throws std::runtime_error when the page has no title line.
+// title line becomes the man page's header and NAME section, what comes before the first
+// section opens the DESCRIPTION, the sections' names are in capitals, tables of two columns
+// become tagged paragraphs (as man pages list options), links to other pages of the guide
+// become their text, and `seeAlso` (man pages: "epicsdb(1)") ends the SEE ALSO section, which
+// is added when the page has none. Throws std::runtime_error when the page has no title line.
 [[nodiscard]] std::string commandManSource(std::string_view page, const ManHeader& header,
                                            std::string_view seeAlso);
 

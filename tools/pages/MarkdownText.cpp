@@ -405,7 +405,8 @@ private:
             margin = layout_.indent / 2;
         }
         out_ += spaces(margin) + text + '\n';
-        blankBefore_ = false; // the section's text follows its heading directly
+        // A section's text follows its heading directly; the title stands apart.
+        blankBefore_ = headingLevel_ == 1;
     }
 
     void emitCode() {
