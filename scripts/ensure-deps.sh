@@ -8,13 +8,15 @@ set -eu
 # libgmock-dev: GoogleTest's matchers (gmock), used by the ioc and lint suites.
 # graphviz: `epicsdb graph --format svg` runs its dot (and the SVG test needs it).
 # libtomlplusplus-dev: epicsdb lsp reads the project file .epicsdb.toml (header-only use).
+# libmd4c-dev: the build renders the guide's pages as `epicsdb help` text (md4c parses Markdown).
+# go-md2man: the build makes the man pages from the same pages.
 # pybind11-dev, python3-dev: the Python module `import epicsdb` (python/), built for Debian's
 # python3 (the interpreter whose headers python3-dev installs).
 # neovim: the headless client test of epicsdb lsp (tests/lsp; skipped by name without it).
 # nodejs, npm: the Node client test of epicsdb lsp (its npm packages are installed by the test
 # set-up); only when no node is on PATH (a node installed otherwise, such as nodesource's, is
 # used as it is: Debian's npm would conflict with it).
-packages="cmake make ninja-build g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev neovim pybind11-dev python3-dev"
+packages="cmake make ninja-build g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev libmd4c-dev go-md2man neovim pybind11-dev python3-dev"
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages="$packages nodejs npm"
 fi

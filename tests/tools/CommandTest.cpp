@@ -12,6 +12,7 @@
 #include <vector>
 
 using epicsdb::cli::Command;
+using epicsdb::cli::ExitStatus;
 using epicsdb::cli::InputOptions;
 
 namespace {
@@ -51,7 +52,7 @@ struct Try {
     std::string format = "db";
     std::string level = "0";
     bool quiet = false;
-    std::optional<int> status;
+    std::optional<ExitStatus> status;
 
     explicit Try(const std::vector<std::string>& args, bool takesFiles = true,
                  const std::function<void()>& check = {}) {
@@ -135,7 +136,7 @@ TEST(CommandLine, UsageErrorsNameTheProblemThenShowTheUsage) {
     };
     for (const Case& c : cases) {
         const Try t(c.args);
-        EXPECT_EQ(t.status, 2) << c.reason;
+        EXPECT_EQ(t.status, ExitStatus::Trouble) << c.reason;
         EXPECT_EQ(t.err.text(), "epicsdb try: " + c.reason + "\n" + kUsage);
         EXPECT_EQ(t.out.text(), "") << c.reason;
     }
@@ -144,7 +145,7 @@ TEST(CommandLine, UsageErrorsNameTheProblemThenShowTheUsage) {
 TEST(CommandLine, HelpShowsTheUsageAndEveryOption) {
     for (const std::string spelling : {"-h", "--help"}) {
         const Try t({"f.db", spelling});
-        EXPECT_EQ(t.status, 0);
+        EXPECT_EQ(t.status, ExitStatus::Success);
         EXPECT_EQ(t.err.text(), "");
         const std::string help = t.out.text();
         EXPECT_TRUE(help.starts_with(kUsage)) << help;
@@ -157,32 +158,32 @@ TEST(CommandLine, HelpShowsTheUsageAndEveryOption) {
 }
 
 TEST(CommandLine, MalformedOptionsAreErrorsEvenWithHelpButTheCommandsRulesWaitForIt) {
-    EXPECT_EQ(Try({"-h", "--bogus"}).status, 2);
-    EXPECT_EQ(Try({"-h", "--format", "xml"}).status, 2);
+    EXPECT_EQ(Try({"-h", "--bogus"}).status, ExitStatus::Trouble);
+    EXPECT_EQ(Try({"-h", "--format", "xml"}).status, ExitStatus::Trouble);
     bool checked = false;
     const Try help({"-h"}, true, [&] {
         checked = true;
         throw epicsdb::cli::UsageError("no files");
     });
-    EXPECT_EQ(help.status, 0);
+    EXPECT_EQ(help.status, ExitStatus::Success);
     EXPECT_FALSE(checked);
     const Try run({}, true, [] { throw epicsdb::cli::UsageError("no files"); });
-    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.status, ExitStatus::Trouble);
     EXPECT_EQ(run.err.text(), std::string("epicsdb try: no files\n") + kUsage);
 }
 
 TEST(CommandLine, ACommandWithoutFilesRejectsPositionalArguments) {
     const Try t({"-q", "stray"}, false);
-    EXPECT_EQ(t.status, 2);
+    EXPECT_EQ(t.status, ExitStatus::Trouble);
     EXPECT_EQ(t.err.text(), std::string("epicsdb try: unexpected argument 'stray'\n") + kUsage);
     EXPECT_EQ(Try({"-q", "--"}, false).status, std::nullopt);
-    EXPECT_EQ(Try({"stray", "-h"}, false).status, 0);
+    EXPECT_EQ(Try({"stray", "-h"}, false).status, ExitStatus::Success);
 }
 
 TEST(CommandLine, FailuresAfterParsingNameTheCommand) {
     Try t({});
-    EXPECT_EQ(t.command.fail("can't write 'x'"), 2);
-    EXPECT_EQ(t.command.fail("3 errors", 1), 1);
+    EXPECT_EQ(t.command.fail("can't write 'x'"), ExitStatus::Trouble);
+    EXPECT_EQ(t.command.fail("3 errors", ExitStatus::Findings), ExitStatus::Findings);
     EXPECT_EQ(t.err.text(), "epicsdb try: can't write 'x'\nepicsdb try: 3 errors\n");
 }
 

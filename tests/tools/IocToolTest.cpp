@@ -71,6 +71,22 @@ TEST_F(IocTool, IocJsonDescribesTheIoc) {
     EXPECT_EQ(ioc["errors"], 0);
 }
 
+// The object as nlohmann-json's dump(2) laid it out, which programs reading it were written
+// against; bytes that are not UTF-8 replaced, one U+FFFD per ill-formed sequence.
+TEST_F(IocTool, IocJsonKeepsItsLayoutAndRepairsBytesThatAreNotUtf8) {
+    dir.write("ioc/bytes.cmd", "epicsEnvSet(\"V\xe9\", \"caf\xe9 \xe2\x82x \xf0\x9f\x98\")\n"
+                               "dbLoadRecords(\"db/pump.db\", \"P=\xc0\xaf:\")\n"
+                               "myDriver(\"\x01\ttab\")\n");
+    const auto result = run({"ioc", "--format", "json", "--console", "ioc/bytes.cmd"});
+    EXPECT_EQ(result.status, 0) << result.err;
+    const nlohmann::ordered_json ioc = nlohmann::ordered_json::parse(result.out);
+    EXPECT_EQ(result.out, ioc.dump(2) + "\n");
+    EXPECT_EQ(ioc["environment"]["V\xEF\xBF\xBD"], "caf\xEF\xBF\xBD \xEF\xBF\xBDx \xEF\xBF\xBD");
+    EXPECT_EQ(ioc["records"][0]["name"], "\xEF\xBF\xBD\xEF\xBF\xBD:pressure");
+    EXPECT_NE(result.out.find("\"myDriver(\\\"\\u0001\\ttab\\\")\""), std::string::npos)
+        << result.out;
+}
+
 TEST_F(IocTool, IocRecordsListsNamesLikeDbl) {
     const auto result = run({"ioc", "--records", "ioc/st.cmd"});
     EXPECT_EQ(result.status, 0) << result.err;

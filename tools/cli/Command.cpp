@@ -97,8 +97,9 @@ void Command::flag(const std::string& names, bool& given, const std::string& hel
     flags_.push_back({app_.add_flag(names, help), &given});
 }
 
-void Command::files(std::vector<std::string>& files, const std::string& help) {
-    app_.add_option("FILE", files, help)->type_name("");
+void Command::files(std::vector<std::string>& files, const std::string& help,
+                    const std::string& valueName) {
+    app_.add_option(valueName, files, help)->type_name("");
     positionalDeclared_ = true;
 }
 
@@ -162,8 +163,8 @@ void Command::finishOptions() {
         check();
 }
 
-std::optional<int> Command::parse(const std::vector<std::string>& args,
-                                  const std::function<void()>& check) {
+std::optional<ExitStatus> Command::parse(const std::vector<std::string>& args,
+                                         const std::function<void()>& check) {
     if (!positionalDeclared_) {
         // Collected only to be reported: this command takes no positional arguments.
         app_.add_option("unexpected", unexpected_)->group("");
@@ -172,7 +173,7 @@ std::optional<int> Command::parse(const std::vector<std::string>& args,
     auto usageError = [this](std::string_view reason) {
         std::fprintf(err_, "epicsdb %s: %.*s\n%s", name_.c_str(), static_cast<int>(reason.size()),
                      reason.data(), usage_.c_str());
-        return 2;
+        return ExitStatus::Trouble;
     };
     bool helpAsked = false;
     std::vector<std::string> reversed;
@@ -194,7 +195,7 @@ std::optional<int> Command::parse(const std::vector<std::string>& args,
         finishOptions();
         if (helpAsked) {
             std::fputs(help().c_str(), out_);
-            return 0;
+            return ExitStatus::Success;
         }
         if (!unexpected_.empty()) throw UsageError("unexpected argument '" + unexpected_[0] + "'");
         if (check) check();
@@ -204,7 +205,7 @@ std::optional<int> Command::parse(const std::vector<std::string>& args,
     return std::nullopt;
 }
 
-int Command::fail(std::string_view message, int status) const {
+ExitStatus Command::fail(std::string_view message, ExitStatus status) const {
     std::fprintf(err_, "epicsdb %s: %.*s\n", name_.c_str(), static_cast<int>(message.size()),
                  message.data());
     return status;

@@ -1,6 +1,7 @@
 // One epicsdb command's command line, read with CLI11: its usage text, its options, and parse(),
 // which answers -h/--help (usage and option help on stdout, status 0) and usage errors
-// ("epicsdb <command>: <reason>" and the usage on stderr, status 2) alike for every command.
+// ("epicsdb <command>: <reason>" and the usage on stderr, ExitStatus::Trouble) alike for every
+// command.
 //
 // The rules users rely on: values attached or separate (-Idir, -I dir, --dbd=x, --dbd x, -mP=1),
 // a separate value taken whatever it looks like (-m -x, -t --help), an empty attached value
@@ -8,6 +9,8 @@
 // repeatable options keeping their values in command-line order, positional arguments
 // anywhere, "--" ending options.
 #pragma once
+
+#include "ExitStatus.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -74,19 +77,21 @@ public:
                 const std::vector<std::string>& choices, const std::string& help);
     // A flag: `given` is set when it appears; a value (--quiet=x) is a usage error.
     void flag(const std::string& names, bool& given, const std::string& help);
-    // The positional arguments, in order. A command that does not declare them takes none.
-    void files(std::vector<std::string>& files, const std::string& help);
+    // The positional arguments, in order, named `valueName` in the help. A command that does not
+    // declare them takes none.
+    void files(std::vector<std::string>& files, const std::string& help,
+               const std::string& valueName = "FILE");
 
     // Reads `args` (without program and command names). `check` holds the command's rules
     // between options and may throw UsageError; it is not run for --help. Returns the exit
-    // status when the command has nothing more to do (0 after help, 2 after a usage error),
-    // nothing when it should run.
-    [[nodiscard]] std::optional<int> parse(const std::vector<std::string>& args,
-                                           const std::function<void()>& check = {});
+    // status when the command has nothing more to do (Success after help, Trouble after a
+    // usage error), nothing when it should run.
+    [[nodiscard]] std::optional<ExitStatus> parse(const std::vector<std::string>& args,
+                                                  const std::function<void()>& check = {});
 
     // "epicsdb <name>: <message>" on `err`; returns `status`. For failures after parsing
     // ("can't write 'x'").
-    int fail(std::string_view message, int status = 2) const;
+    ExitStatus fail(std::string_view message, ExitStatus status = ExitStatus::Trouble) const;
     // The usage and the option help, as -h prints it.
     [[nodiscard]] std::string help() const;
     [[nodiscard]] const std::string& name() const noexcept { return name_; }

@@ -26,7 +26,7 @@ const char* plural(std::size_t count) {
 }
 } // namespace
 
-int runCheck(const Arguments& args) {
+ExitStatus runCheck(const Arguments& args) {
     cli::Command command("check", kCheckUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
@@ -51,7 +51,7 @@ int runCheck(const Arguments& args) {
     FixFiles fixer(printer, fixDiff);
     const LoadSummary summary =
         loadInputs(inputs, db, fix ? static_cast<DiagnosticSink&>(fixer) : printer);
-    if (summary.unreadable) return 2;
+    if (summary.unreadable) return ExitStatus::Trouble;
     std::optional<FixOutcome> fixed;
     if (fix) {
         if (const std::string script = inputs.startupScript(); !script.empty())
@@ -76,7 +76,8 @@ int runCheck(const Arguments& args) {
         printSkipped("check", *summary.startup);
     if (inputs.stats) printStats(db, summary);
     if (fixed) reportFixes("check", *fixed, fixDiff);
-    return printer.errors() || (fixed && (fixed->writeFailed || (fixDiff && fixed->files))) ? 1 : 0;
+    return printer.errors() || (fixed && fixed->unfinished(fixDiff)) ? ExitStatus::Findings
+                                                                     : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

@@ -4,7 +4,7 @@
 #include "Commands.hpp"
 #include "DiagnosticPrinter.hpp"
 #include "FileAccess.hpp"
-#include "OutputFile.hpp"
+#include "WriteResult.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
 #include <epicsdb/loaders/Loader.hpp>
@@ -20,7 +20,7 @@ const char* const kDbdUsage =
     "the definitions built into epicsdb) and writes all definitions as one expanded .dbd.\n\n";
 } // namespace
 
-int runDbd(const Arguments& args) {
+ExitStatus runDbd(const Arguments& args) {
     cli::Command command("dbd", kDbdUsage);
     loaders::LoaderOptions options;
     std::string outputPath;
@@ -43,15 +43,12 @@ int runDbd(const Arguments& args) {
             return command.fail(cli::cantRead(file, reason));
         loader.loadDatabase(file);
     }
-    if (printer.errors()) return 1;
-    OutputFile output(outputPath);
-    if (!output.ok())
-        return command.fail("can't write '" + outputPath + "': " + output.openError());
-    dbstatic::writeExpandedDbd(db, output.stream());
-    if (std::string error; !output.finish(error))
-        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
-                            "': " + error);
-    return 0;
+    if (printer.errors()) return ExitStatus::Findings;
+    const bool written = writeResult(command, outputPath, [&](std::ostream& out) {
+        dbstatic::writeExpandedDbd(db, out);
+        return std::string();
+    });
+    return written ? ExitStatus::Success : ExitStatus::Trouble;
 }
 
 } // namespace epicsdb::tools

@@ -1,8 +1,8 @@
 // epicsdb diff: load two sets of inputs, compare the databases they build (not their text).
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
-#include "OutputFile.hpp"
 #include "RevisionTree.hpp"
+#include "WriteResult.hpp"
 
 #include <epicsdb/diff/DatabaseDiff.hpp>
 #include <epicsdb/diff/DiffWriters.hpp>
@@ -160,7 +160,7 @@ void renameFiles(diff::DatabaseDiff& result, const RevisionTree& tree) {
 }
 } // namespace
 
-int runDiff(const Arguments& args) {
+ExitStatus runDiff(const Arguments& args) {
     cli::Command command("diff", kDiffUsage);
     cli::InputOptions shared(command);
     SideOptions sideA;
@@ -261,27 +261,25 @@ int runDiff(const Arguments& args) {
     const bool okA = reportSide(loadedA, labels.before, printer);
     const bool okB = reportSide(loadedB, labels.after, printer);
     printer.finish();
-    if (!okA || !okB) return 2;
+    if (!okA || !okB) return ExitStatus::Trouble;
 
     diff::DatabaseDiff result = diff::diffDatabases(before, after);
     if (tree) renameFiles(result, *tree);
-    OutputFile output(outputPath);
-    if (!output.ok())
-        return command.fail("can't write '" + outputPath + "': " + output.openError());
-    if (format == "json")
-        diff::writeJson(result, labels, output.stream());
-    else
-        diff::writeText(result, labels, output.stream());
-    if (std::string error; !output.finish(error))
-        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
-                            "': " + error);
+    const bool written = writeResult(command, outputPath, [&](std::ostream& out) {
+        if (format == "json")
+            diff::writeJson(result, labels, out);
+        else
+            diff::writeText(result, labels, out);
+        return std::string();
+    });
+    if (!written) return ExitStatus::Trouble;
     if (format == "text" && !quiet) {
         const diff::DiffCounts counts = result.counts();
         std::fprintf(stderr,
                      "epicsdb diff: %zu added, %zu removed, %zu retyped, %zu changed records\n",
                      counts.added, counts.removed, counts.retyped, counts.changed);
     }
-    return result.same() ? 0 : 1;
+    return result.same() ? ExitStatus::Success : ExitStatus::Findings;
 }
 
 } // namespace epicsdb::tools

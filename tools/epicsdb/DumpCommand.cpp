@@ -1,7 +1,7 @@
 // epicsdb dump: load everything, then write every record as dbWriteRecord text or JSON.
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
-#include "OutputFile.hpp"
+#include "WriteResult.hpp"
 
 #include <epicsdb/dbStatic/Writers.hpp>
 
@@ -23,7 +23,7 @@ bool isLevel(const std::string& text) {
 }
 } // namespace
 
-int runDump(const Arguments& args) {
+ExitStatus runDump(const Arguments& args) {
     cli::Command command("dump", kDumpUsage);
     cli::InputOptions inputs(command);
     std::string format = "db";
@@ -48,33 +48,32 @@ int runDump(const Arguments& args) {
     printer.setQuietWarnings(quiet);
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(inputs, db, printer);
-    if (summary.unreadable) return 2;
+    if (summary.unreadable) return ExitStatus::Trouble;
 
-    OutputFile output(outputPath);
-    if (!output.ok())
-        return command.fail("can't write '" + outputPath + "': " + output.openError());
-    try {
-        if (format == "json") {
-            dbstatic::JsonWriteOptions options;
-            options.recordType = type;
-            dbstatic::writeJson(db, output.stream(), options);
-        } else {
-            dbstatic::RecordWriteOptions options;
-            options.recordType = type;
-            options.level = std::stoi(level);
-            dbstatic::writeRecords(db, output.stream(), options);
+    const bool written = writeResult(command, outputPath, [&](std::ostream& out) {
+        try {
+            if (format == "json") {
+                dbstatic::JsonWriteOptions options;
+                options.recordType = type;
+                dbstatic::writeJson(db, out, options);
+            } else {
+                dbstatic::RecordWriteOptions options;
+                options.recordType = type;
+                options.level = std::stoi(level);
+                dbstatic::writeRecords(db, out, options);
+            }
+        } catch (const dbstatic::RecordTypeNotFound& error) {
+            return "no record type '" + error.name() + "'";
         }
-    } catch (const dbstatic::RecordTypeNotFound& error) {
-        return command.fail("no record type '" + error.name() + "'");
-    }
-    if (std::string error; !output.finish(error))
-        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
-                            "': " + error);
+        return std::string();
+    });
+    if (!written) return ExitStatus::Trouble;
     if (inputs.stats) printStats(db, summary);
     if (printer.errors())
-        command.fail(
-            std::to_string(printer.errors()) + (printer.errors() == 1 ? " error" : " errors"), 1);
-    return printer.errors() ? 1 : 0;
+        command.fail(std::to_string(printer.errors()) +
+                         (printer.errors() == 1 ? " error" : " errors"),
+                     ExitStatus::Findings);
+    return printer.errors() ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

@@ -9,7 +9,7 @@
 
 namespace epicsdb::tools {
 
-int runExpand(const Arguments& args) {
+ExitStatus runExpand(const Arguments& args) {
     // msi's help is -h; accept the epicsdb spelling as the first argument too.
     Arguments msiArgs = args;
     if (!msiArgs.empty() && msiArgs.front() == "--help") msiArgs.front() = "-h";
@@ -18,7 +18,8 @@ int runExpand(const Arguments& args) {
     MsiProgramStreams streams{out, err, {}, "epicsdb expand"};
     const int status = runMsiProgram(msiArgs, streams);
     std::fflush(stdout);
-    return status;
+    // msi's statuses as they are (their meanings are msi's: see ExitStatus.hpp).
+    return static_cast<ExitStatus>(status);
 }
 
 } // namespace epicsdb::tools

@@ -16,6 +16,10 @@ struct FixOutcome {
     std::size_t fixed = 0;    // findings whose fixes were all applied
     std::size_t files = 0;    // files changed (or that would change, with --diff)
     bool writeFailed = false; // a file could not be written: reported on stderr
+    // Something left for the exit status to say: a file not written, or changes to show.
+    [[nodiscard]] bool unfinished(bool showDiff) const noexcept {
+        return writeFailed || (showDiff && files > 0);
+    }
 };
 
 class FixFiles final : public DiagnosticSink {

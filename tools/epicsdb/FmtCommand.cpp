@@ -70,7 +70,7 @@ std::optional<std::string> readStandardInput() {
 enum class Mode { Print, Check, Diff, InPlace };
 } // namespace
 
-int runFmt(const Arguments& args) {
+ExitStatus runFmt(const Arguments& args) {
     cli::Command command("fmt", kFmtUsage);
     bool check = false;
     bool diff = false;
@@ -120,7 +120,7 @@ int runFmt(const Arguments& args) {
     format::FormatOptions options;
     options.definitions = &db;
     options.keepOrder = keepOrder;
-    int status = 0;
+    ExitStatus status = ExitStatus::Success;
     for (const std::string& file : files) {
         const bool standardInput = file == "-";
         const std::string name = standardInput ? "<stdin>" : file;
@@ -129,14 +129,14 @@ int runFmt(const Arguments& args) {
             text = readStandardInput();
         } else if (const std::string reason = cli::unreadableReason(file); !reason.empty()) {
             command.fail(cli::cantRead(file, reason));
-            status = 2;
+            status = ExitStatus::Trouble;
             continue;
         } else {
             text = cli::readFile(file);
         }
         if (!text) {
             command.fail(cli::cantRead(name, "read error"));
-            status = 2;
+            status = ExitStatus::Trouble;
             continue;
         }
         const bool asSubstitutions =
@@ -149,7 +149,7 @@ int runFmt(const Arguments& args) {
             for (const format::FormatError& error : result.errors)
                 std::fprintf(stderr, "%s:%u:%u: error: %s\n", name.c_str(), error.line,
                              error.column, error.message.c_str());
-            status = std::max(status, 1);
+            status = std::max(status, ExitStatus::Findings);
             continue;
         }
         const bool changed = result.text != *text;
@@ -160,14 +160,14 @@ int runFmt(const Arguments& args) {
         case Mode::Check:
             if (changed) {
                 std::printf("%s\n", name.c_str());
-                status = std::max(status, 1);
+                status = std::max(status, ExitStatus::Findings);
             }
             break;
         case Mode::Diff:
             if (changed) {
                 const std::string shown = format::unifiedDiff(*text, result.text, name, name);
                 std::fwrite(shown.data(), 1, shown.size(), stdout);
-                status = std::max(status, 1);
+                status = std::max(status, ExitStatus::Findings);
             }
             break;
         case Mode::InPlace:
@@ -175,7 +175,7 @@ int runFmt(const Arguments& args) {
                 if (const std::string reason = cli::replaceFile(file, result.text);
                     !reason.empty()) {
                     command.fail("can't write '" + file + "': " + reason);
-                    status = 2;
+                    status = ExitStatus::Trouble;
                 }
             }
             break;

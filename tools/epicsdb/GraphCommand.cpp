@@ -3,8 +3,8 @@
 #include "ChildProcess.hpp"
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
-#include "OutputFile.hpp"
 #include "TempDir.hpp"
+#include "WriteResult.hpp"
 
 #include <epicsdb/graph/GraphWriters.hpp>
 #include <epicsdb/graph/LinkGraph.hpp>
@@ -67,7 +67,7 @@ std::string writeSvg(const graph::LinkGraph& linkGraph, const graph::GraphWriteO
 }
 } // namespace
 
-int runGraph(const Arguments& args) {
+ExitStatus runGraph(const Arguments& args) {
     cli::Command command("graph", kGraphUsage);
     cli::InputOptions inputs(command);
     std::string focus;
@@ -105,7 +105,7 @@ int runGraph(const Arguments& args) {
     printer.setQuietWarnings(quiet);
     dbstatic::Database db;
     const LoadSummary summary = loadInputs(inputs, db, printer);
-    if (summary.unreadable) return 2;
+    if (summary.unreadable) return ExitStatus::Trouble;
 
     graph::LinkGraph linkGraph = graph::LinkGraph::build(db);
     if (!focus.empty()) {
@@ -119,26 +119,21 @@ int runGraph(const Arguments& args) {
     }
     const graph::GraphWriteOptions options{clusteringNamed(cluster)};
 
-    OutputFile output(outputPath);
-    if (!output.ok())
-        return command.fail("can't write '" + outputPath + "': " + output.openError());
-    if (format == "svg") {
-        if (const std::string problem = writeSvg(linkGraph, options, output.stream());
-            !problem.empty())
-            return command.fail(problem);
-    } else if (format == "json") {
-        graph::writeJson(linkGraph, output.stream(), options);
-    } else {
-        graph::writeDot(linkGraph, output.stream(), options);
-    }
-    if (std::string error; !output.finish(error))
-        return command.fail("can't write '" + (outputPath.empty() ? "<stdout>" : outputPath) +
-                            "': " + error);
+    const bool written = writeResult(command, outputPath, [&](std::ostream& out) {
+        if (format == "svg") return writeSvg(linkGraph, options, out);
+        if (format == "json")
+            graph::writeJson(linkGraph, out, options);
+        else
+            graph::writeDot(linkGraph, out, options);
+        return std::string();
+    });
+    if (!written) return ExitStatus::Trouble;
     if (inputs.stats) printStats(db, summary);
     if (printer.errors())
-        command.fail(
-            std::to_string(printer.errors()) + (printer.errors() == 1 ? " error" : " errors"), 1);
-    return printer.errors() ? 1 : 0;
+        command.fail(std::to_string(printer.errors()) +
+                         (printer.errors() == 1 ? " error" : " errors"),
+                     ExitStatus::Findings);
+    return printer.errors() ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

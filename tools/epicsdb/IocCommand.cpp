@@ -3,10 +3,9 @@
 // as one JSON object (--format json), or as record names (--records, like iocsh's dbl).
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
+#include "PrettyJson.hpp"
 
 #include <epicsdb/loaders/DiagnosticText.hpp>
-
-#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -22,10 +21,13 @@ const char* const kIocUsage =
     "describes the IOC it builds. Commands that drive hardware are not run; they are listed.\n"
     "Exit status as check.\n\n";
 
-using Json = nlohmann::ordered_json;
-
-Json locationJson(const SourceLocation& where) {
-    return Json{{"file", where.file}, {"line", where.line}};
+void writeLocation(cli::PrettyJson& json, const SourceLocation& where) {
+    json.key("location");
+    json.startObject();
+    json.member("file", where.file);
+    json.key("line");
+    json.number(where.line);
+    json.endObject();
 }
 
 std::string loadText(const ioc::ScriptLoad& load) {
@@ -79,57 +81,92 @@ void printText(const dbstatic::Database& db, const std::string& script,
     });
 }
 
-Json toJson(const dbstatic::Database& db, const std::string& script,
-            const ioc::StartupReport& report, const DiagnosticList& diagnostics,
-            const std::vector<std::string>& console) {
-    Json out;
-    out["script"] = script;
-    Json records = Json::array();
-    Json aliases = Json::array();
+// The IOC as one JSON object: records, aliases, loads, commands not run, environment,
+// scripts, diagnostics, console, counts.
+void writeJson(std::ostream& out, const dbstatic::Database& db, const std::string& script,
+               const ioc::StartupReport& report, const DiagnosticList& diagnostics,
+               const std::vector<std::string>& console) {
+    cli::PrettyJson json(out);
+    json.startObject();
+    json.member("script", script);
+    json.key("records");
+    json.startArray();
     forEachRecord(db, [&](const dbstatic::Record& node) {
-        if (node.isAlias()) {
-            aliases.push_back({{"name", node.name()}, {"record", node.real().name()}});
-            return;
-        }
-        Json record{{"name", node.name()}, {"type", node.type().name()}};
+        if (node.isAlias()) return;
+        json.startObject();
+        json.member("name", node.name());
+        json.member("type", node.type().name());
         if (node.position().line)
-            record["location"] = {{"file", db.fileName(node.position().file)},
-                                  {"line", node.position().line}};
-        records.push_back(std::move(record));
+            writeLocation(
+                json, {std::string(db.fileName(node.position().file)), node.position().line, 0});
+        json.endObject();
     });
-    out["records"] = std::move(records);
-    out["aliases"] = std::move(aliases);
-    Json loads = Json::array();
-    for (const ioc::ScriptLoad& load : report.loads)
-        loads.push_back({{"command", load.command},
-                         {"file", load.file},
-                         {"macros", load.macros},
-                         {"path", load.path},
-                         {"location", locationJson(load.where)},
-                         {"ok", load.ok},
-                         {"records", load.records}});
-    out["loads"] = std::move(loads);
-    Json skipped = Json::array();
-    for (const ioc::SkippedCommand& command : report.skipped)
-        skipped.push_back({{"name", command.name},
-                           {"line", command.line},
-                           {"location", locationJson(command.where)},
-                           {"base", command.known}});
-    out["skipped"] = std::move(skipped);
-    Json environment = Json::object();
+    json.endArray();
+    json.key("aliases");
+    json.startArray();
+    forEachRecord(db, [&](const dbstatic::Record& node) {
+        if (!node.isAlias()) return;
+        json.startObject();
+        json.member("name", node.name());
+        json.member("record", node.real().name());
+        json.endObject();
+    });
+    json.endArray();
+    json.key("loads");
+    json.startArray();
+    for (const ioc::ScriptLoad& load : report.loads) {
+        json.startObject();
+        json.member("command", load.command);
+        json.member("file", load.file);
+        json.member("macros", load.macros);
+        json.member("path", load.path);
+        writeLocation(json, load.where);
+        json.key("ok");
+        json.boolean(load.ok);
+        json.key("records");
+        json.number(load.records);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("skipped");
+    json.startArray();
+    for (const ioc::SkippedCommand& command : report.skipped) {
+        json.startObject();
+        json.member("name", command.name);
+        json.member("line", command.line);
+        writeLocation(json, command.where);
+        json.key("base");
+        json.boolean(command.known);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("environment");
+    json.startObject();
     for (const auto& [name, value] : report.environment.variables())
-        environment[name] = value;
-    out["environment"] = std::move(environment);
-    out["scripts"] = report.scripts;
-    out["iocInit"] = report.iocInit;
-    Json list = Json::array();
+        json.member(name, value);
+    json.endObject();
+    json.key("scripts");
+    json.startArray();
+    for (const std::string& name : report.scripts)
+        json.string(name);
+    json.endArray();
+    json.key("iocInit");
+    json.boolean(report.iocInit);
+    json.key("diagnostics");
+    json.startArray();
     for (const Diagnostic& d : diagnostics.items)
-        list.push_back(Json::parse(cli::DiagnosticPrinter::toJson(d)));
-    out["diagnostics"] = std::move(list);
-    out["console"] = console;
-    out["errors"] = diagnostics.count(Severity::Error);
-    out["warnings"] = diagnostics.count(Severity::Warning);
-    return out;
+        json.embed(cli::DiagnosticPrinter::toJson(d));
+    json.endArray();
+    json.key("console");
+    json.startArray();
+    for (const std::string& line : console)
+        json.string(line);
+    json.endArray();
+    json.key("errors");
+    json.number(diagnostics.count(Severity::Error));
+    json.key("warnings");
+    json.number(diagnostics.count(Severity::Warning));
+    json.endObject();
 }
 
 // Prints diagnostics as they come (text on stderr) and keeps them for the JSON object.
@@ -147,7 +184,7 @@ private:
 };
 } // namespace
 
-int runIoc(const Arguments& args) {
+ExitStatus runIoc(const Arguments& args) {
     cli::Command command("ioc", kIocUsage);
     cli::InputOptions inputs(command);
     std::string format = "text";
@@ -180,22 +217,21 @@ int runIoc(const Arguments& args) {
     };
     dbstatic::Database db;
     applyDatabaseOptions(inputs, db);
-    if (!definitionsReadable(inputs)) return 2;
+    if (!definitionsReadable(inputs)) return ExitStatus::Trouble;
     const std::string script = inputs.startupScript();
     const ioc::StartupReport report = ioc::runStartupScript(
         script, db, collector, startupOptions(inputs, {console ? consoleSink : ConsoleLine{}}));
     if (report.unreadable) {
-        if (json)
-            std::cout << toJson(db, script, report, collector.list, consoleLines)
-                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-                      << '\n';
-        return 2;
+        if (json) {
+            writeJson(std::cout, db, script, report, collector.list, consoleLines);
+            std::cout << '\n';
+        }
+        return ExitStatus::Trouble;
     }
     const std::size_t errors = collector.list.count(Severity::Error);
     if (json) {
-        std::cout << toJson(db, script, report, collector.list, consoleLines)
-                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-                  << '\n';
+        writeJson(std::cout, db, script, report, collector.list, consoleLines);
+        std::cout << '\n';
     } else if (records) {
         // As dbl lists them: each record type's list, aliases included.
         forEachRecord(db, [](const dbstatic::Record& node) {
@@ -204,7 +240,7 @@ int runIoc(const Arguments& args) {
     } else {
         printText(db, script, report, errors, collector.list.count(Severity::Warning));
     }
-    return errors ? 1 : 0;
+    return errors ? ExitStatus::Findings : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

@@ -64,7 +64,7 @@ bool readExternals(const std::string& path, std::vector<std::string>& out) {
 }
 } // namespace
 
-int runLint(const Arguments& args) {
+ExitStatus runLint(const Arguments& args) {
     cli::Command command("lint", kLintUsage);
     cli::InputOptions inputs(command);
     std::vector<std::string> flags;
@@ -117,7 +117,7 @@ int runLint(const Arguments& args) {
             std::printf("%-22s %-8s %-5s %.*s\n", std::string(rule.code).c_str(),
                         severityWord(rule.severity), fixWord(rule.fix),
                         static_cast<int>(rule.summary.size()), rule.summary.data());
-        return 0;
+        return ExitStatus::Success;
     }
 
     lint::LintOptions options;
@@ -160,7 +160,7 @@ int runLint(const Arguments& args) {
         unreadable = loadInputs(inputs, db, filter, hooks).unreadable;
         targets.push_back({"the files", &db});
     } else {
-        if (!definitionsReadable(inputs)) return 2;
+        if (!definitionsReadable(inputs)) return ExitStatus::Trouble;
         for (const std::string& script : scripts) {
             dbstatic::Database& db = databases.emplace_back();
             applyDatabaseOptions(inputs, db);
@@ -171,7 +171,7 @@ int runLint(const Arguments& args) {
             targets.push_back({script, &db});
         }
     }
-    if (unreadable) return 2;
+    if (unreadable) return ExitStatus::Trouble;
     loadFindings.finish();
     options.errorLines = filter.errorLines();
     options.externals.insert(options.externals.end(), loadFindings.externals().begin(),
@@ -202,7 +202,8 @@ int runLint(const Arguments& args) {
                      printer.warnings(), printer.warnings() == 1 ? "" : "s");
     }
     if (fixed) reportFixes("lint", *fixed, fixDiff);
-    return printer.errors() || (fixed && (fixed->writeFailed || (fixDiff && fixed->files))) ? 1 : 0;
+    return printer.errors() || (fixed && fixed->unfinished(fixDiff)) ? ExitStatus::Findings
+                                                                     : ExitStatus::Success;
 }
 
 } // namespace epicsdb::tools

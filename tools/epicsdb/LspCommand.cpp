@@ -24,7 +24,7 @@ const char* const kLspUsage =
     "usage errors.\n\n";
 } // namespace
 
-int runLsp(const Arguments& args) {
+ExitStatus runLsp(const Arguments& args) {
     cli::Command command("lsp", kLspUsage);
     bool stdio = false;
     std::string jobs = "0";
@@ -37,7 +37,9 @@ int runLsp(const Arguments& args) {
     lsp::ServerOptions options;
     options.jobs = static_cast<unsigned>(std::stoul(jobs));
     options.version = EPICSDB_VERSION;
-    return lsp::serve(std::cin, std::cout, options);
+    // The protocol's own statuses: 0 after shutdown and exit, 1 when the input ends before.
+    return lsp::serve(std::cin, std::cout, options) == 0 ? ExitStatus::Success
+                                                         : ExitStatus::Findings;
 }
 
 } // namespace epicsdb::tools

@@ -38,7 +38,7 @@ bool readAll(const std::string& path, std::string& text) {
 }
 } // namespace
 
-int runMacros(const Arguments& args) {
+ExitStatus runMacros(const Arguments& args) {
     cli::Command command("macros", kMacrosUsage);
     std::vector<std::string> definitions;
     std::vector<std::string> files;
@@ -105,7 +105,7 @@ int runMacros(const Arguments& args) {
         const std::string text = table.report();
         std::fwrite(text.data(), 1, text.size(), stdout);
     }
-    return allDefined && !stopped ? 0 : 1;
+    return allDefined && !stopped ? ExitStatus::Success : ExitStatus::Findings;
 }
 
 } // namespace epicsdb::tools

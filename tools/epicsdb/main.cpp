@@ -1,68 +1,72 @@
-// epicsdb: load, expand and validate EPICS IOC databases. Dispatches to the subcommands.
+// epicsdb: load, expand and validate EPICS IOC databases. One table names the commands, says
+// what each does and runs it: `epicsdb --help` lists it, a name not in it is answered from it.
+#include "CommandTable.hpp"
 #include "Commands.hpp"
 
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
 
 namespace {
-const char* const kUsage =
-    "usage: epicsdb <command> [options] [files]\n"
-    "\n"
-    "commands:\n"
-    "  check    load definitions and databases, report every problem\n"
-    "  dump     load, then write every record (dbWriteRecord text or JSON)\n"
-    "  dbd      write the expanded definitions of .dbd files (like dbdExpand.pl)\n"
-    "  expand   expand templates and substitution files, exactly like msi\n"
-    "  macros   expand text with EPICS macro rules\n"
-    "  ioc      run an IOC startup script (st.cmd) offline, describe the IOC it builds\n"
-    "  lint     check, plus what EPICS never checks (links, hardware addresses, ...)\n"
-    "  diff     compare the databases two inputs build (or one input at a git revision)\n"
-    "  graph    the link graph of a database (Graphviz DOT, SVG or JSON)\n"
-    "  fmt      write .db/.template/.substitutions files in one layout (--check, --diff, -i)\n"
-    "  lsp      a Language Server for editors (LSP over standard input and output)\n"
-    "\n"
-    "'epicsdb <command> --help' describes a command. Exit status: 0 success, 1 errors in the\n"
-    "input, 2 usage errors or unreadable files.\n";
+
+using namespace epicsdb::tools;
+
+ExitStatus runHelpOfTable(const Arguments& args);
+
+// One row per command, in the order `epicsdb --help` lists them. tools/CMakeLists.txt reads the
+// names and summaries from these lines (each command's man page, and its page of the guide).
+// clang-format off
+constexpr CommandEntry kCommands[] = {
+    {"check",  "load definitions and databases, report every problem",                       runCheck},
+    {"dump",   "load, then write every record (dbWriteRecord text or JSON)",                 runDump},
+    {"dbd",    "write the expanded definitions of .dbd files (like dbdExpand.pl)",           runDbd},
+    {"expand", "expand templates and substitution files, exactly like msi",                  runExpand},
+    {"macros", "expand text with EPICS macro rules",                                         runMacros},
+    {"ioc",    "run an IOC startup script (st.cmd) offline, describe the IOC it builds",     runIoc},
+    {"lint",   "check, plus what EPICS never checks (links, hardware addresses, ...)",       runLint},
+    {"diff",   "compare the databases two inputs build (or one input at a git revision)",    runDiff},
+    {"graph",  "the link graph of a database (Graphviz DOT, SVG or JSON)",                   runGraph},
+    {"fmt",    "write .db/.template/.substitutions files in one layout (--check, --diff, -i)", runFmt},
+    {"lsp",    "a Language Server for editors (LSP over standard input and output)",         runLsp},
+    {"help",   "a command's page: what it does, its options, examples (or this list)",       runHelpOfTable},
+};
+// clang-format on
+
+ExitStatus runHelpOfTable(const Arguments& args) {
+    return runHelp(kCommands, args);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+    using epicsdb::cli::processStatus;
     if (argc < 2) {
-        std::fputs(kUsage, stderr);
-        return 2;
+        std::fputs(programUsage(kCommands).c_str(), stderr);
+        return processStatus(ExitStatus::Trouble);
     }
-    const std::string command = argv[1];
-    if (command == "-h" || command == "--help" || command == "help") {
-        std::fputs(kUsage, stdout);
-        return 0;
+    const std::string name = argv[1];
+    if (name == "-h" || name == "--help") {
+        std::fputs(programUsage(kCommands).c_str(), stdout);
+        return processStatus(ExitStatus::Success);
     }
-    if (command == "--version") {
+    if (name == "--version") {
         std::printf("epicsdb %s\n", EPICSDB_VERSION);
-        return 0;
+        return processStatus(ExitStatus::Success);
     }
-    epicsdb::tools::Arguments args(argv + 2, argv + argc);
+    const CommandEntry* command = findCommand(kCommands, name);
+    if (!command) {
+        std::fprintf(stderr, "epicsdb: %s\n%s", unknownCommand(kCommands, name).c_str(),
+                     programUsage(kCommands).c_str());
+        return processStatus(ExitStatus::Trouble);
+    }
     try {
-        if (command == "check") return epicsdb::tools::runCheck(args);
-        if (command == "dump") return epicsdb::tools::runDump(args);
-        if (command == "dbd") return epicsdb::tools::runDbd(args);
-        if (command == "macros") return epicsdb::tools::runMacros(args);
-        if (command == "expand") return epicsdb::tools::runExpand(args);
-        if (command == "ioc") return epicsdb::tools::runIoc(args);
-        if (command == "lint") return epicsdb::tools::runLint(args);
-        if (command == "diff") return epicsdb::tools::runDiff(args);
-        if (command == "graph") return epicsdb::tools::runGraph(args);
-        if (command == "fmt") return epicsdb::tools::runFmt(args);
-        if (command == "lsp") return epicsdb::tools::runLsp(args);
+        return processStatus(command->run(Arguments(argv + 2, argv + argc)));
     } catch (const std::bad_alloc&) {
         // Every load is a transaction: what was loaded before is kept, the rest is not.
-        std::fprintf(stderr, "epicsdb %s: out of memory\n", command.c_str());
-        return 2;
+        std::fprintf(stderr, "epicsdb %s: out of memory\n", name.c_str());
     } catch (const std::exception& error) {
-        std::fprintf(stderr, "epicsdb %s: %s\n", command.c_str(), error.what());
-        return 2;
+        std::fprintf(stderr, "epicsdb %s: %s\n", name.c_str(), error.what());
     }
-    std::fprintf(stderr, "epicsdb: unknown command '%s'\n%s", command.c_str(), kUsage);
-    return 2;
+    return processStatus(ExitStatus::Trouble);
 }
