@@ -1,6 +1,9 @@
-// The JSON that `epicsdb ioc --format json` writes (tools/cli/PrettyJson): laid out and escaped
-// byte for byte as nlohmann-json's dump(2) with invalid UTF-8 replaced, which it was before.
+// The JSON that `epicsdb ioc --format json` writes (tools/cli/PrettyJson): laid out byte for byte
+// as nlohmann-json's dump(2) (which wrote it before), strings spelt as every JSON document of
+// the project spells them (tests/support/JsonStringCases.hpp).
 #include "PrettyJson.hpp"
+
+#include "JsonStringCases.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,10 +17,6 @@ using epicsdb::cli::jsonString;
 using epicsdb::cli::PrettyJson;
 using Ordered = nlohmann::ordered_json;
 
-std::string nlohmannString(const std::string& bytes) {
-    return Ordered(bytes).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 std::string shown(const std::string& bytes) {
     std::string out;
     for (const unsigned char c : bytes) {
@@ -28,28 +27,9 @@ std::string shown(const std::string& bytes) {
     return out;
 }
 
-TEST(PrettyJson, StringsAreEscapedAsNlohmannJsonEscapedThem) {
-    // Every byte alone, then after each lead byte every second byte (truncated, overlong,
-    // surrogate and out-of-range sequences), then longer sequences cut or spoilt at each place.
-    std::vector<std::string> cases;
-    for (int a = 0; a < 256; ++a) {
-        cases.push_back(std::string(1, static_cast<char>(a)) + "x");
-        if (a >= 0xC0)
-            for (int b = 0; b < 256; ++b)
-                cases.push_back({static_cast<char>(a), static_cast<char>(b), 'y'});
-    }
-    for (const char* text : {"\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF"}) {
-        const std::string whole(text);
-        for (std::size_t cut = 1; cut < whole.size(); ++cut) {
-            cases.push_back(whole.substr(0, cut));
-            cases.push_back(whole.substr(0, cut) + "z");
-            cases.push_back(whole.substr(0, cut) + whole);
-            cases.push_back(whole.substr(0, cut) + "\x80\x80");
-        }
-    }
-    cases.push_back(std::string("nul \0 and \x7f \x1f \"q\" \\ \t\n\r\b\f /", 26));
-    for (const std::string& bytes : cases)
-        ASSERT_EQ(jsonString(bytes), nlohmannString(bytes)) << shown(bytes);
+TEST(PrettyJson, StringsAreSpeltAsEveryJsonDocumentOfTheProject) {
+    for (const epicsdb::test::JsonStringCase& c : epicsdb::test::jsonStringCases())
+        EXPECT_EQ(jsonString(c.text), "\"" + c.json + "\"") << shown(c.text);
 }
 
 TEST(PrettyJson, LaidOutAsNlohmannJsonsDumpWithTwoSpaces) {

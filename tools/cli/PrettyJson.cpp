@@ -1,9 +1,11 @@
 #include "PrettyJson.hpp"
 
-#include <epicsdb/support/Utf8.hpp>
+#include <epicsdb/support/JsonString.hpp>
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/reader.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <stdexcept>
 
@@ -32,88 +34,6 @@ private:
     std::string buffer_;
 };
 
-// The bytes from text[at] that begin a UTF-8 sequence and go no further than a well-formed one
-// could: the maximal ill-formed subsequence there, at least one byte, replaced as one.
-std::size_t illFormedLength(std::string_view text, std::size_t at) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
-    const unsigned char lead = byte(0);
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF; // the range of the second byte
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0) low = 0xA0;
-        if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0) low = 0x90;
-        if (lead == 0xF4) high = 0x8F;
-    } else {
-        return 1;
-    }
-    std::size_t taken = 1;
-    if (at + taken < text.size() && byte(taken) >= low && byte(taken) <= high)
-        ++taken;
-    else
-        return taken;
-    while (taken < length && at + taken < text.size() && byte(taken) >= 0x80 && byte(taken) <= 0xBF)
-        ++taken;
-    return taken;
-}
-
-void appendJsonString(std::string& out, std::string_view text) {
-    static constexpr char kHex[] = "0123456789abcdef";
-    out += '"';
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const auto c = static_cast<unsigned char>(text[at]);
-        if (c >= 0x80) {
-            if (const std::size_t length = support::utf8SequenceAt(text, at)) {
-                out.append(text.substr(at, length));
-                at += length;
-            } else {
-                out += "\xEF\xBF\xBD";
-                at += illFormedLength(text, at);
-            }
-            continue;
-        }
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                out += "\\u00";
-                out += kHex[c >> 4];
-                out += kHex[c & 0xF];
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-        ++at;
-    }
-    out += '"';
-}
-
 } // namespace
 
 class PrettyJson::Impl {
@@ -121,17 +41,12 @@ public:
     explicit Impl(std::ostream& out) : stream_(out), writer_(stream_) { writer_.SetIndent(' ', 2); }
     ~Impl() { stream_.Flush(); }
 
-    void string(std::string_view text) {
-        scratch_.clear();
-        appendJsonString(scratch_, text);
-        writer_.RawValue(scratch_.data(), scratch_.size(), rapidjson::kStringType);
-    }
+    void string(std::string_view text) { support::writeJsonString(writer_, text); }
     rapidjson::PrettyWriter<ChunkStream>& writer() noexcept { return writer_; }
 
 private:
     ChunkStream stream_;
     rapidjson::PrettyWriter<ChunkStream> writer_;
-    std::string scratch_;
 };
 
 namespace {
@@ -204,9 +119,10 @@ void PrettyJson::embed(std::string_view json) {
 }
 
 std::string jsonString(std::string_view text) {
-    std::string out;
-    appendJsonString(out, text);
-    return out;
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+    support::writeJsonString(writer, text);
+    return {buffer.GetString(), buffer.GetSize()};
 }
 
 } // namespace epicsdb::cli

@@ -1,9 +1,7 @@
 // One JSON document written as it goes, indented by two spaces (RapidJSON's PrettyWriter lays
-// it out): what `epicsdb ioc --format json` prints. Its strings are escaped as the commands'
-// JSON has always been: '"', '\\' and control characters escaped (\n, \t, ..., else \u001f in
-// lower case), everything else as it is, and bytes that are not UTF-8 (Latin-1 text in a
-// database, say) replaced by U+FFFD, one for each maximal ill-formed subsequence (Unicode's
-// recommended practice: "\xE2\x82x" gives one U+FFFD, then "x").
+// it out): what `epicsdb ioc --format json` prints. Its strings are spelt as every JSON document
+// of the project spells them (support/JsonString.hpp: U+FFFD for each byte that is not part of
+// well-formed UTF-8).
 #pragma once
 
 #include <cstdint>
@@ -31,7 +29,7 @@ public:
     void number(std::uint64_t value);
     void null();
     // `json` (one JSON value, such as DiagnosticPrinter::toJson gives) laid out in its place,
-    // its strings escaped as above and its numbers as written. Throws std::invalid_argument
+    // its strings spelt as above and its numbers as written. Throws std::invalid_argument
     // when it is not JSON.
     void embed(std::string_view json);
 
@@ -46,7 +44,7 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// The JSON text of `text` (quotes included), escaped as PrettyJson escapes strings.
+// The JSON text of `text` (quotes included), spelt as PrettyJson spells strings.
 [[nodiscard]] std::string jsonString(std::string_view text);
 
 } // namespace epicsdb::cli
