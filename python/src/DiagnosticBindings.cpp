@@ -24,6 +24,10 @@ std::string reprOf(const Diagnostic& d) {
            ", line=" + std::to_string(d.location.line) +
            ", column=" + std::to_string(d.location.column) + ", message=" + quoted(d.message) + ")";
 }
+// (label, file, line, column): a step of the chain or a related place.
+py::tuple placeTuple(const std::string& label, const SourceLocation& where) {
+    return py::make_tuple(toStr(label), toStr(where.file), where.line, where.column);
+}
 } // namespace
 
 py::object toPython(const Diagnostic& diagnostic) {
@@ -90,8 +94,7 @@ void bindDiagnostics(py::module_& module) {
             [](const Diagnostic& d) {
                 py::list places;
                 for (const RelatedLocation& place : d.related)
-                    places.append(py::make_tuple(toStr(place.message), toStr(place.location.file),
-                                                 place.location.line, place.location.column));
+                    places.append(placeTuple(place.message, place.location));
                 return py::tuple(places);
             },
             "Other places that explain it: (message, file, line, column) tuples such as "
@@ -122,8 +125,7 @@ void bindDiagnostics(py::module_& module) {
             [](const Diagnostic& d) {
                 py::list frames;
                 for (const ContextFrame& frame : d.context)
-                    frames.append(py::make_tuple(toStr(frame.relation), toStr(frame.location.file),
-                                                 frame.location.line, frame.location.column));
+                    frames.append(placeTuple(frame.relation, frame.location));
                 return py::tuple(frames);
             },
             "How the load got there, innermost first: (relation, file, line, column) tuples "

@@ -129,11 +129,7 @@ ExitStatus runGraph(const Arguments& args) {
     });
     if (!written) return ExitStatus::Trouble;
     if (inputs.stats) printStats(db, summary);
-    if (printer.errors())
-        command.fail(std::to_string(printer.errors()) +
-                         (printer.errors() == 1 ? " error" : " errors"),
-                     ExitStatus::Findings);
-    return printer.errors() ? ExitStatus::Findings : ExitStatus::Success;
+    return statusAfterOutput(command, printer.errors());
 }
 
 } // namespace epicsdb::tools

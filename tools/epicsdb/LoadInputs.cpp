@@ -146,4 +146,10 @@ void printStats(const dbstatic::Database& db, const LoadSummary& summary) {
                  arena.systemAllocations, arena.bytesReserved, usage.ru_maxrss);
 }
 
+cli::ExitStatus statusAfterOutput(const cli::Command& command, std::size_t errors) {
+    if (errors == 0) return cli::ExitStatus::Success;
+    return command.fail(std::to_string(errors) + (errors == 1 ? " error" : " errors"),
+                        cli::ExitStatus::Findings);
+}
+
 } // namespace epicsdb::tools

@@ -2,7 +2,9 @@
 // order given, with the diagnostics printed as they come.
 #pragma once
 
+#include "Command.hpp"
 #include "DiagnosticPrinter.hpp"
+#include "ExitStatus.hpp"
 #include "InputOptions.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
@@ -64,5 +66,9 @@ void printSkipped(const char* command, const ioc::StartupReport& report);
 
 // --stats: records, time, speed, system allocations and peak memory, on stderr.
 void printStats(const dbstatic::Database& db, const LoadSummary& summary);
+
+// The end of a command that loaded its inputs and wrote what it made of them (dump, graph):
+// errors in the inputs are said once more ("2 errors") and make the status Findings.
+[[nodiscard]] cli::ExitStatus statusAfterOutput(const cli::Command& command, std::size_t errors);
 
 } // namespace epicsdb::tools
