@@ -257,7 +257,14 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         const dbstatic::FieldDef* best =
             bestMatchOf(name, type.fields(), [](const auto& f) { return f.name; });
         if (best) {
-            fixes.push_back(didYouMean(nameAt, name, best->name, true));
+            // Sure only for a name no record type has: PREC on a bo is no misspelt PROC.
+            auto nameOf = [](const auto& f) { return std::string_view(f.name); };
+            bool someField = false;
+            for (const dbstatic::RecordType& other : db_.recordTypes())
+                someField = someField || other.findField(name) != nullptr;
+            fixes.push_back(didYouMean(
+                nameAt, name, best->name,
+                !someField && support::isSureMatch(name, best->name, type.fields(), nameOf)));
             if (!best->prompt.empty())
                 fixes.back().message += " (" + std::string(best->prompt) + ")";
         }
@@ -328,14 +335,20 @@ void DbActions::reportFieldValue(const dbstatic::Record& node, const dbstatic::F
             message += " using menu " + std::string(field.menu->name());
             const std::string_view guess =
                 bestMatch(text, field.menu->choices(), [](const auto& c) { return c.value; });
-            if (!guess.empty()) fixes.push_back(didYouMean(valueAt, text, guess, true));
+            if (!guess.empty())
+                fixes.push_back(didYouMean(
+                    valueAt, text, guess,
+                    support::isSureMatch(text, guess, field.menu->choices(),
+                                         [](const auto& c) { return std::string_view(c.value); })));
         } else if (field.type == DbfType::Device) {
             message +=
                 ": no such device support for '" + std::string(type.name()) + "' record type";
             const std::string_view guess =
                 bestMatch(text, type.devices(), [](const auto& d) { return d.choice; });
+            // Offered only: an unknown DTYP is most often the device support of a module
+            // whose .dbd this load has not read (asyn, stream), not a misspelt one.
             if (!guess.empty())
-                fixes.push_back(didYouMean(valueAt, text, guess, true));
+                fixes.push_back(didYouMean(valueAt, text, guess, false));
             else if (type.devices().empty())
                 notes.push_back("record type " + quoted(type.name()) + " has no device support");
         }

@@ -54,4 +54,26 @@ std::string_view bestMatch(std::string_view name, const Range& candidates, NameO
     return match ? std::string_view(nameOf(*match)) : std::string_view();
 }
 
+// Whether `guess`, the best of `candidates` for `written`, is a sure correction: the same but
+// for letter case, or near (a slip or two: a similarity of at least 0.75, "DESCC" for "DESC",
+// "1 secnd" for "1 second") and nearer than every other candidate. A tool may then apply it
+// unasked; anything less is only a suggestion.
+template <class Range, class NameOf>
+bool isSureMatch(std::string_view written, std::string_view guess, const Range& candidates,
+                 NameOf nameOf) {
+    constexpr double kSure = 0.75;
+    const bool caseOnly =
+        written.size() == guess.size() &&
+        std::equal(written.begin(), written.end(), guess.begin(),
+                   [](char a, char b) { return chars::toUpper(a) == chars::toUpper(b); });
+    if (caseOnly) return true; // "egu" for "EGU"
+    const double best = nameSimilarity(written, guess);
+    if (best < kSure) return false;
+    for (const auto& candidate : candidates) {
+        const std::string_view name = nameOf(candidate);
+        if (name != guess && nameSimilarity(written, name) >= best) return false;
+    }
+    return true;
+}
+
 } // namespace epicsdb::support
