@@ -124,6 +124,25 @@ TEST_F(FixTool, FixDiffShowsTheChangesAndWritesNothing) {
     EXPECT_EQ(run({"check", "--diff", "t.db"}).status, 2); // --diff goes with --fix
 }
 
+TEST_F(FixTool, GuessesThatCouldBeWrongAreOfferedButNotApplied) {
+    // PREC is a field of other types (no misspelt PROC); an unknown DTYP is most often a module's
+    // device support whose .dbd was not loaded; a record type changes every field's meaning.
+    const std::string text = "record(bo, \"x\") {\n    field(PREC, \"2\")\n"
+                             "    field(DTYP, \"stream\")\n}\nrecord(aii, \"y\") {}\n";
+    dir.write("t.db", text);
+    const auto json = run({"check", "--format", "json", "t.db"});
+    const auto items = findings(json.out);
+    ASSERT_EQ(items.size(), 3u) << json.out;
+    for (const nlohmann::json& item : items) {
+        ASSERT_EQ(item["fixes"].size(), 1u) << item;
+        EXPECT_EQ(item["fixes"][0]["safe"], false) << item;
+    }
+    const auto fixed = run({"check", "--fix", "t.db"});
+    EXPECT_EQ(fixed.status, 1);
+    EXPECT_NE(fixed.err.find("fixed 0 findings in 0 files"), std::string::npos) << fixed.err;
+    EXPECT_EQ(dir.read("t.db"), text);
+}
+
 TEST_F(FixTool, AValueMadeByAMacroGetsANoteButNoFix) {
     // The file does not hold the misspelt choice: nothing there to replace.
     dir.write("t.db", "record(ai, \"x\") {\n    field(SCAN, \"$(S)\")\n}\n");
