@@ -32,8 +32,7 @@ constexpr std::array kRules{
          "a line longer than 1023 characters, which EPICS reads in pieces"},
     Rule{"rec-append", Severity::Warning,
          "a record is defined again with its type (not \"*\"), in another file or later in the "
-         "same one",
-         FixKind::Offered},
+         "same one"},
     Rule{"quoted", Severity::Warning,
          "a record name, alias, field or info value, or included file name is not quoted",
          FixKind::Safe},
