@@ -6,21 +6,26 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 namespace epicsdb::lint {
 
 namespace {
 using dbstatic::DbfType;
 
-// Findings about a link are at its field() line.
+// Findings about a link are at its field() line, found once for all of them.
 struct FieldReporter {
     RuleContext& context;
     const dbstatic::Record& record;
     const dbstatic::FieldDef& field;
+    mutable std::optional<SourceLocation> found{};
+    const SourceLocation& at() const {
+        if (!found) found = context.locationOf(record, field.name);
+        return *found;
+    }
     void operator()(std::string_view code, std::string message, std::vector<std::string> notes = {},
                     std::vector<FixIt> fixes = {}) const {
-        context.report(code, record, std::move(message), std::move(notes), field.name,
-                       std::move(fixes));
+        context.reportAt(code, at(), std::move(message), std::move(notes), std::move(fixes));
     }
     // A fix-it on the `nth` (0-based) whole-word `word` of the field's line, after the field's
     // name: `replacement` in its place, or with `dropSpace`, the word and the blanks before it
@@ -29,7 +34,7 @@ struct FieldReporter {
     [[nodiscard]] std::vector<FixIt> wordFix(std::string_view word, int nth,
                                              std::string replacement, std::string message,
                                              bool dropSpace = false) const {
-        const SourceLocation at = context.locationOf(record, field.name);
+        const SourceLocation& at = this->at();
         if (at.line == 0 || at.column == 0) return {};
         const std::string_view line = context.texts.text(at.file).line(at.line);
         auto boundary = [](char c) { return c == ' ' || c == '\t' || c == '"'; };

@@ -49,14 +49,19 @@ struct RuleContext {
                                             std::string_view field) const;
     // A finding of `code` (a rule of Rules.hpp) about `record`, or about its `field`.
     void report(std::string_view code, const dbstatic::Record& record, std::string message,
-                std::vector<std::string> notes = {}, std::string_view field = {},
-                std::vector<FixIt> fixes = {}) const {
+                std::vector<std::string> notes = {}, std::string_view field = {}) const {
+        reportAt(code, field.empty() ? locationOf(record) : locationOf(record, field),
+                 std::move(message), std::move(notes));
+    }
+    // A finding at a place already found (locationOf reads the record's body to find a field).
+    void reportAt(std::string_view code, SourceLocation where, std::string message,
+                  std::vector<std::string> notes = {}, std::vector<FixIt> fixes = {}) const {
         Diagnostic d;
         const Rule* rule = findRule(code);
         d.severity = rule ? rule->severity : Severity::Warning;
         d.code = code;
         d.message = std::move(message);
-        d.location = field.empty() ? locationOf(record) : locationOf(record, field);
+        d.location = std::move(where);
         d.notes = std::move(notes);
         for (FixIt& fix : fixes)
             fix.safe = rule && rule->fix == FixKind::Safe;

@@ -23,13 +23,17 @@ void Reporter::report(Severity severity, Position at, std::string_view code, std
     Diagnostic d = make(severity, code, std::move(message), std::move(notes));
     sources_.locate(at, d.location, &d.sourceLine, &d.context);
     for (FixAt& fix : fixes)
-        place(std::move(fix), d);
+        place(std::move(fix), at, d);
     deliver(std::move(d));
 }
 
-void Reporter::place(FixAt fix, Diagnostic& diagnostic) {
+void Reporter::place(FixAt fix, Position diagnosticAt, Diagnostic& diagnostic) {
+    // Most fixes are at the diagnostic's own token: its location is worked out already.
     SourceLocation where;
-    sources_.locate(fix.at, where, nullptr, nullptr);
+    if (fix.at.source == diagnosticAt.source && fix.at.offset == diagnosticAt.offset)
+        where = diagnostic.location;
+    else
+        sources_.locate(fix.at, where, nullptr, nullptr);
     const std::optional<std::string_view> line = sources_.fileLine(fix.at, where.line);
     std::size_t column = std::string_view::npos;
     if (line && !fix.found.empty() && where.column > 0) {

@@ -57,7 +57,7 @@ public:
     [[nodiscard]] std::size_t warnings() const noexcept { return count_.warnings(); }
 
 private:
-    void place(FixAt fix, Diagnostic& diagnostic);
+    void place(FixAt fix, Position diagnosticAt, Diagnostic& diagnostic);
     void deliver(Diagnostic diagnostic);
 
     SourceManager& sources_;

@@ -155,12 +155,6 @@ void sarifResult(JsonOut& out, const Diagnostic& d) {
     out.end();
 }
 
-const char* levelName(Severity severity) {
-    return severity == Severity::Error     ? "error"
-           : severity == Severity::Warning ? "warning"
-                                           : "note";
-}
-
 } // namespace
 
 DiagnosticPrinter::DiagnosticPrinter(DiagnosticFormat format)
@@ -272,7 +266,7 @@ std::string DiagnosticPrinter::toSarif(const std::vector<Diagnostic>& diagnostic
             out.end();
             out.key("defaultConfiguration");
             out.begin();
-            out.field("level", levelName(rule.level));
+            out.field("level", loaders::severityName(rule.level));
             out.end();
             out.end();
         }

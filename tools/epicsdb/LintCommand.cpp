@@ -11,6 +11,7 @@
 #include <epicsdb/lint/Findings.hpp>
 #include <epicsdb/lint/Lint.hpp>
 #include <epicsdb/lint/Rules.hpp>
+#include <epicsdb/loaders/DiagnosticText.hpp>
 
 #include <cstdio>
 #include <deque>
@@ -34,12 +35,6 @@ const char* const kLintUsage =
     "fixes that are safe (--list-rules: 'fix') and prints what is left; --fix --diff shows them.\n"
     "Exit status 0 without errors, 1 with errors (or changes to show, with --diff), 2 on usage\n"
     "errors or unreadable files.\n\n";
-
-const char* severityWord(Severity severity) {
-    return severity == Severity::Error     ? "error"
-           : severity == Severity::Warning ? "warning"
-                                           : "note";
-}
 
 // --list-rules: what --fix does with the rule's fix-its.
 const char* fixWord(lint::FixKind fix) {
@@ -115,7 +110,7 @@ ExitStatus runLint(const Arguments& args) {
     if (listRules) {
         for (const lint::Rule& rule : lint::allRules())
             std::printf("%-22s %-8s %-5s %.*s\n", std::string(rule.code).c_str(),
-                        severityWord(rule.severity), fixWord(rule.fix),
+                        loaders::severityName(rule.severity), fixWord(rule.fix),
                         static_cast<int>(rule.summary.size()), rule.summary.data());
         return ExitStatus::Success;
     }
