@@ -17,6 +17,7 @@
 #include <epicsdb/loaders/FileOverlay.hpp>
 #include <epicsdb/loaders/LoadEnvironment.hpp>
 #include <epicsdb/loaders/LoadObserver.hpp>
+#include <epicsdb/loaders/Provenance.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -77,6 +78,9 @@ struct LoaderOptions {
     // Texts read instead of files on disk (an editor's unsaved buffers); must outlive the
     // Loader. Null: every file is read from disk.
     const FileOverlay* overlay = nullptr;
+    // Where every record and field value came from is written here (docs/guide/why.md); must
+    // outlive the Loader. Null: nothing is kept (check and dump's speed and memory).
+    Provenance* provenance = nullptr;
 };
 
 struct LoadResult {
