@@ -106,9 +106,9 @@ public:
         prefix(value ? rapidjson::kTrueType : rapidjson::kFalseType);
         WriteBool(value);
     }
-    void number(unsigned value) {
+    void number(std::uint64_t value) {
         prefix(rapidjson::kNumberType);
-        WriteUint(value);
+        WriteUint64(value);
     }
     void null() {
         prefix(rapidjson::kNullType);
@@ -130,6 +130,24 @@ private:
     }
 
     bool oneLine_ = false;
+};
+
+// The document's writer handed to a caller's JsonWriteOptions::recordMembers.
+class RecordMembers final : public JsonValueWriter {
+public:
+    explicit RecordMembers(DocumentWriter& json) : json_(json) {}
+    void startObject() override { json_.startObject(); }
+    void endObject() override { json_.endObject(); }
+    void startArray() override { json_.startArray(); }
+    void endArray() override { json_.endArray(); }
+    void key(std::string_view name) override { json_.key(name); }
+    void string(std::string_view text) override { json_.string(text); }
+    void number(std::uint64_t value) override { json_.number(value); }
+    void boolean(bool value) override { json_.boolean(value); }
+    void null() override { json_.null(); }
+
+private:
+    DocumentWriter& json_;
 };
 
 bool linkDiffersFromInitial(const Record& node, const FieldDef& field) {
@@ -202,6 +220,10 @@ void writeRecordObject(const Database& database, const Record& record,
         json.endObject();
     }
     json.endArray();
+    if (options.recordMembers) {
+        RecordMembers members(json);
+        options.recordMembers(record, members);
+    }
     json.endObject();
 }
 

@@ -30,8 +30,9 @@ std::vector<std::string> listed(const std::string& commaSeparated) {
     return out;
 }
 
-const std::vector<std::string> kCommands = {"check", "dump", "dbd",   "expand", "macros", "ioc",
-                                            "lint",  "diff", "graph", "fmt",    "lsp",    "help"};
+const std::vector<std::string> kCommands = {"check", "dump", "dbd",  "expand", "macros",
+                                            "ioc",   "lint", "diff", "graph",  "why",
+                                            "fmt",   "lsp",  "help"};
 
 // The options `epicsdb COMMAND --help` lists, each with its names ("-x,--external-name GLOB"
 // gives {-x, --external-name}), but -h/--help, which every command has.

@@ -26,6 +26,7 @@ ExitStatus runDiff(const Arguments& args);
 ExitStatus runGraph(const Arguments& args);
 ExitStatus runFmt(const Arguments& args);
 ExitStatus runLsp(const Arguments& args);
+ExitStatus runWhy(const Arguments& args);
 
 // One row of the command table (main.cpp): what `epicsdb NAME` runs, and the line `epicsdb
 // --help` shows for it.

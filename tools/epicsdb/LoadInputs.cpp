@@ -46,6 +46,7 @@ ioc::StartupOptions startupOptions(const cli::InputOptions& given, const LoadHoo
     ioc::StartupOptions options;
     options.loader.observer = hooks.observer;
     options.loader.keepFailedLoads = hooks.keepFailedLoads;
+    options.loader.provenance = hooks.provenance;
     options.definitions = given.definitions;
     // An IOC starts with the environment of the shell that starts it, plus -e.
     options.environment = ioc::ScriptEnvironment::fromProcess();
@@ -108,6 +109,7 @@ LoadSummary loadInputs(const cli::InputOptions& given, dbstatic::Database& db,
     options.keepFailedLoads = hooks.keepFailedLoads;
     options.environment = hooks.environment;
     options.templateAlone = hooks.templateAlone;
+    options.provenance = hooks.provenance;
     loaders::Loader loader(db, printer, options);
 
     using loaders::InputKind;

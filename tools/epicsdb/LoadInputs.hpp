@@ -43,6 +43,9 @@ struct LoadHooks {
     // Files (not a startup script, which gives its loads their macros) checked as templates
     // alone (LoaderOptions::templateAlone): for lint.
     bool templateAlone = false;
+    // Where every record and field value came from is written here (LoaderOptions::provenance,
+    // for a startup script through its loader options): for why and dump --provenance.
+    loaders::Provenance* provenance = nullptr;
 };
 
 // Loads everything the options name into `db`: the embedded standard definitions unless a .dbd

@@ -27,6 +27,7 @@ constexpr CommandEntry kCommands[] = {
     {"lint",   "check, plus what EPICS never checks (links, hardware addresses, ...)",       runLint},
     {"diff",   "compare the databases two inputs build (or one input at a git revision)",    runDiff},
     {"graph",  "the link graph of a database (Graphviz DOT, SVG or JSON)",                   runGraph},
+    {"why",    "where a record's or field's value came from: statements, macros, loads",     runWhy},
     {"fmt",    "write .db/.template/.substitutions files in one layout (--check, --diff, -i)", runFmt},
     {"lsp",    "a Language Server for editors (LSP over standard input and output)",         runLsp},
     {"help",   "a command's page: what it does, its options, examples (or this list)",       runHelpOfTable},

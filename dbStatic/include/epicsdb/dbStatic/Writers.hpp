@@ -10,6 +10,7 @@
 #include <epicsdb/export.h>
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -63,10 +64,33 @@ enum class JsonFieldSelection : std::uint8_t {
     All,
 };
 
+// The document's writer as a caller's hook sees it (JsonWriteOptions::recordMembers): members
+// and values written in place, laid out and spelt as the rest of the document.
+class JsonValueWriter {
+public:
+    virtual ~JsonValueWriter() = default;
+    virtual void startObject() = 0;
+    virtual void endObject() = 0;
+    virtual void startArray() = 0;
+    virtual void endArray() = 0;
+    virtual void key(std::string_view name) = 0;
+    virtual void string(std::string_view text) = 0;
+    virtual void number(std::uint64_t value) = 0;
+    virtual void boolean(bool value) = 0;
+    virtual void null() = 0;
+    void member(std::string_view name, std::string_view text) {
+        key(name);
+        string(text);
+    }
+};
+
 struct JsonWriteOptions {
     std::string_view recordType; // as RecordWriteOptions::recordType
     JsonFieldSelection fields = JsonFieldSelection::NonDefault;
     bool sourcePositions = false; // add "source": {"file": ..., "line": ...} when known
+    // Members a caller adds at the end of each record's object (key, value; any number), given
+    // the real record: `dump --provenance`. Empty: none, and no cost.
+    std::function<void(const Record& record, JsonValueWriter& json)> recordMembers;
 };
 
 // The JSON document (UTF-8, 2-space indentation, key order fixed as listed):
@@ -83,6 +107,7 @@ struct JsonWriteOptions {
 //         "info": {"autosaveFields": "VAL"},           info items in order of definition
 //         "aliases": [{"name": "r:1:alias", "info": {}}]  aliases in list order, each with
 //                                     its own info items
+//         ...                         the members of options.recordMembers, if any
 //       }
 //     ]
 //   }

@@ -1,0 +1,55 @@
+// Provenance as JSON: one shape for `epicsdb why --format json` and the "provenance" member of
+// `dump --format json --provenance`, written through dbStatic's JsonValueWriter (the dump's own
+// writer, or a PrettyJson through PrettyJsonValues).
+#pragma once
+
+#include "PrettyJson.hpp"
+
+#include <epicsdb/dbStatic/Writers.hpp>
+#include <epicsdb/loaders/Provenance.hpp>
+
+#include <span>
+
+namespace epicsdb::tools {
+
+// A cli::PrettyJson seen as a JsonValueWriter.
+class PrettyJsonValues final : public dbstatic::JsonValueWriter {
+public:
+    explicit PrettyJsonValues(cli::PrettyJson& json) : json_(json) {}
+    void startObject() override { json_.startObject(); }
+    void endObject() override { json_.endObject(); }
+    void startArray() override { json_.startArray(); }
+    void endArray() override { json_.endArray(); }
+    void key(std::string_view name) override { json_.key(name); }
+    void string(std::string_view text) override { json_.string(text); }
+    void number(std::uint64_t value) override { json_.number(value); }
+    void boolean(bool value) override { json_.boolean(value); }
+    void null() override { json_.null(); }
+
+private:
+    cli::PrettyJson& json_;
+};
+
+// {"file", "line", "column"}, or null when the file is not known.
+void writeLocationJson(dbstatic::JsonValueWriter& json, const SourceLocation& where);
+
+// [ {"keyword", "location", "text", "written", "value", "macros": [...], "chain": [...]}, ... ]
+// with each macro {"name", "value", "written", "origin", "location", "row" (pattern rows),
+// "detail", "inner": [...]} and each chain step, innermost first, {"relation", "location",
+// "text", "command"}.
+void writeStatementsJson(dbstatic::JsonValueWriter& json,
+                         std::span<const loaders::Statement> statements);
+
+// The members of a record's provenance, inside an object the caller opened: "definitions",
+// "aliases", "infos" (statements) and "fields": {"NAME": {"value", "statements"}, ...} for
+// each field set, in field order.
+void writeRecordProvenanceMembers(dbstatic::JsonValueWriter& json,
+                                  const loaders::RecordProvenance& record,
+                                  std::span<const loaders::FieldProvenance> fields);
+
+// The members of one field's provenance, inside an object the caller opened: "record", "field",
+// "value", "set", "statements", "definedAt" (the .dbd line of a default, or null).
+void writeFieldProvenanceMembers(dbstatic::JsonValueWriter& json,
+                                 const loaders::FieldProvenance& field);
+
+} // namespace epicsdb::tools

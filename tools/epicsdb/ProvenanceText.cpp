@@ -1,0 +1,207 @@
+#include "ProvenanceText.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace epicsdb::tools {
+
+namespace {
+
+using loaders::FieldProvenance;
+using loaders::LoadStep;
+using loaders::MacroOrigin;
+using loaders::MacroUse;
+using loaders::Statement;
+
+// Labels stand in a column of this width, their text after it: "  set by   db/x.db:3:5 ...".
+constexpr std::size_t kLabelWidth = 9;
+const std::string kContinuation(2 + kLabelWidth, ' ');
+
+std::string labelled(std::string_view label, std::string_view text) {
+    std::string line = "  ";
+    line += label;
+    line.append(label.size() < kLabelWidth - 1 ? kLabelWidth - label.size() : 1, ' ');
+    line += text;
+    line += '\n';
+    return line;
+}
+
+// file:line:column, as diagnostics write a place; what is unknown is left out.
+std::string place(const SourceLocation& where) {
+    std::string text = where.file;
+    if (where.line) text += ":" + std::to_string(where.line);
+    if (where.line && where.column) text += ":" + std::to_string(where.column);
+    return text;
+}
+
+// A statement as one line: a value spread over lines (a JSON value) is shown on one.
+std::string oneLine(std::string_view text) {
+    std::string line;
+    bool space = false;
+    for (const char c : text) {
+        if (c == '\n' || c == '\r' || (space && (c == ' ' || c == '\t'))) {
+            space = true;
+            continue;
+        }
+        if (space && !line.empty() && line.back() != ' ') line += ' ';
+        space = false;
+        line += c;
+    }
+    return line;
+}
+
+// What gave a macro its value, in a few words.
+std::string originWords(const MacroUse& use) {
+    switch (use.origin) {
+    case MacroOrigin::LoadArgument:
+        return use.detail.empty() ? "macros of the load" : "macros of " + use.detail;
+    case MacroOrigin::SubstitutionSet:
+        return "substitution set";
+    case MacroOrigin::PatternRow:
+        return "pattern row " + std::to_string(use.row);
+    case MacroOrigin::Global:
+        return "global";
+    case MacroOrigin::ScriptVariable:
+        return use.detail.empty() ? "script variable" : use.detail;
+    case MacroOrigin::ProcessEnvironment:
+        return "the environment";
+    case MacroOrigin::Default:
+        return "default";
+    case MacroOrigin::Undefined:
+        return "undefined: left as written";
+    }
+    return {};
+}
+
+// `= "2.5" from motors.substitutions:12:5 (pattern row 3)`.
+std::string macroText(const MacroUse& use) {
+    std::string text = "= " + quoted(use.value);
+    if (!use.written.empty() && use.written != use.value)
+        text += " (written " + quoted(use.written) + ")";
+    if (!use.location.file.empty())
+        text += " from " + place(use.location) + " (" + originWords(use) + ")";
+    else if (use.origin == MacroOrigin::ProcessEnvironment)
+        text += " from the environment";
+    else
+        text += " (" + originWords(use) + ")";
+    return text;
+}
+
+// The macros a definition used, under the macro that holds it.
+void describeInner(const std::vector<MacroUse>& inner, std::size_t depth, std::string& out) {
+    for (const MacroUse& use : inner) {
+        out += kContinuation + std::string(2 * (depth - 1), ' ') + use.name + " " + macroText(use) +
+               "\n";
+        describeInner(use.inner, depth + 1, out);
+    }
+}
+
+std::string stepText(const LoadStep& step) {
+    if (step.command)
+        return place(step.location) + ": in " +
+               oneLine(step.text.empty() ? step.relation : step.text);
+    std::string text = step.relation + " " + place(step.location);
+    if (!step.text.empty()) text += "   " + oneLine(step.text);
+    return text;
+}
+
+// One statement: its place and text (and what it gave when macros changed it), each macro
+// with its origin, then how its file was reached.
+void describeStatement(std::string_view label, const Statement& statement, std::string& out) {
+    std::string head = place(statement.location) + "   " + oneLine(statement.text);
+    if (statement.value != statement.written) head += "   gave " + quoted(statement.value);
+    out += labelled(label, head);
+    for (const MacroUse& use : statement.macros) {
+        out += labelled(use.name, macroText(use));
+        describeInner(use.inner, 1, out);
+    }
+    for (const LoadStep& step : statement.chain)
+        out += labelled("via", stepText(step));
+}
+
+} // namespace
+
+std::string quoted(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(c));
+                out += escaped;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string describeField(const FieldProvenance& field) {
+    std::string out = field.record + "." + field.field + " = " + quoted(field.value);
+    if (!field.set) {
+        out += " (default from the record type";
+        if (!field.definedAt.file.empty()) out += ", defined at " + place(field.definedAt);
+        return out + ")\n";
+    }
+    out += '\n';
+    if (field.statements.empty()) return out + labelled("set by", "no statement was recorded");
+    // Most recent first: the one that won, then those it replaced.
+    describeStatement("set by", field.statements.back(), out);
+    for (auto earlier = field.statements.rbegin() + 1; earlier != field.statements.rend();
+         ++earlier)
+        describeStatement("earlier", *earlier, out);
+    return out;
+}
+
+std::string describeRecord(const loaders::RecordProvenance& record,
+                           std::span<const FieldProvenance> fields) {
+    std::string out = record.name + " (" + record.type + ")\n";
+    for (const Statement& definition : record.definitions)
+        describeStatement(definition.keyword, definition, out);
+    auto brief = [&out](std::string_view label, const Statement& statement) {
+        std::string text = place(statement.location) + "   " + oneLine(statement.text);
+        if (statement.value != statement.written) text += "   gave " + quoted(statement.value);
+        out += labelled(label, text);
+    };
+    for (const Statement& alias : record.aliases)
+        brief("alias", alias);
+    for (const Statement& info : record.infos)
+        brief("info", info);
+    if (fields.empty()) return out + labelled("fields", "none set: each has its default");
+    out += labelled("fields", std::to_string(fields.size()) + " set (why " + record.name +
+                                  ".FIELD tells one's whole chain)");
+    std::size_t nameWidth = 0;
+    for (const FieldProvenance& field : fields)
+        nameWidth = std::max(nameWidth, field.field.size());
+    for (const FieldProvenance& field : fields) {
+        std::string line = kContinuation + field.field +
+                           std::string(nameWidth - field.field.size(), ' ') + " = " +
+                           quoted(field.value);
+        if (!field.statements.empty()) {
+            line += "   " + place(field.statements.back().location);
+            if (field.statements.size() > 1)
+                line += " (last of " + std::to_string(field.statements.size()) + ")";
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+} // namespace epicsdb::tools
