@@ -187,17 +187,24 @@ std::string describeRecord(const loaders::RecordProvenance& record,
     if (fields.empty()) return out + labelled("fields", "none set: each has its default");
     out += labelled("fields", std::to_string(fields.size()) + " set (why " + record.name +
                                   ".FIELD tells one's whole chain)");
+    // Two columns: "NAME = value", then where the value was set.
+    std::vector<std::string> values;
     std::size_t nameWidth = 0;
+    std::size_t valueWidth = 0;
     for (const FieldProvenance& field : fields)
         nameWidth = std::max(nameWidth, field.field.size());
     for (const FieldProvenance& field : fields) {
-        std::string line = kContinuation + field.field +
-                           std::string(nameWidth - field.field.size(), ' ') + " = " +
-                           quoted(field.value);
-        if (!field.statements.empty()) {
-            line += "   " + place(field.statements.back().location);
-            if (field.statements.size() > 1)
-                line += " (last of " + std::to_string(field.statements.size()) + ")";
+        values.push_back(field.field + std::string(nameWidth - field.field.size(), ' ') + " = " +
+                         quoted(field.value));
+        valueWidth = std::max(valueWidth, values.back().size());
+    }
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        std::string line = kContinuation + values[i];
+        if (const std::vector<Statement>& statements = fields[i].statements; !statements.empty()) {
+            line += std::string(valueWidth - values[i].size() + 3, ' ') +
+                    place(statements.back().location);
+            if (statements.size() > 1)
+                line += " (last of " + std::to_string(statements.size()) + ")";
         }
         out += line + "\n";
     }
