@@ -88,18 +88,48 @@ std::uint32_t SourceManager::lineOf(Position position) {
     }
     const Chunk* chunk = chunkOf(info, position.offset);
     if (!chunk) return 0;
-    // Move the cursor forward when possible; otherwise count from the chunk start.
-    std::uint32_t from = chunk->base;
+    // Move the cursor from where it is (forward, or back a little: a statement's earlier
+    // token asked after a later one); otherwise count from the chunk start.
     std::uint32_t line = chunk->firstLine;
     if (info.cursorOffset >= chunk->base && info.cursorOffset <= position.offset) {
-        from = info.cursorOffset;
-        line = info.cursorLine;
+        line = info.cursorLine +
+               support::countNewlines(chunk->data + (info.cursorOffset - chunk->base),
+                                      chunk->data + (position.offset - chunk->base));
+    } else if (info.cursorOffset > position.offset &&
+               info.cursorOffset - position.offset < position.offset - chunk->base &&
+               info.cursorOffset <= chunk->base + chunk->size) {
+        line = info.cursorLine -
+               support::countNewlines(chunk->data + (position.offset - chunk->base),
+                                      chunk->data + (info.cursorOffset - chunk->base));
+    } else {
+        line += support::countNewlines(chunk->data, chunk->data + (position.offset - chunk->base));
     }
-    line += support::countNewlines(chunk->data + (from - chunk->base),
-                                   chunk->data + (position.offset - chunk->base));
     info.cursorOffset = position.offset;
     info.cursorLine = line;
     return line;
+}
+
+StatementSite SourceManager::siteOf(Position position) {
+    StatementSite site{position.source, 0, 0};
+    SourceInfo& info = *sources_[position.source];
+    if (info.lineStarts && info.chunks.size() == 1 && !info.lineStarts->empty()) {
+        const auto& starts = *info.lineStarts;
+        const std::uint32_t at = position.offset - info.chunks.front().base;
+        const auto next = std::upper_bound(starts.begin(), starts.end(), at);
+        site.line =
+            info.chunks.front().firstLine - 1 + static_cast<std::uint32_t>(next - starts.begin());
+        site.column = at - *(next - 1) + 1;
+        return site;
+    }
+    site.line = lineOf(position);
+    if (const Chunk* chunk = chunkOf(info, position.offset)) {
+        const std::uint32_t at = position.offset - chunk->base;
+        const std::size_t newline = std::string_view(chunk->data, at).rfind('\n');
+        site.column =
+            at - (newline == std::string_view::npos ? 0 : static_cast<std::uint32_t>(newline) + 1) +
+            1;
+    }
+    return site;
 }
 
 void SourceManager::locate(Position position, SourceLocation& where, std::string* lineText,
