@@ -35,6 +35,11 @@ void writeLoadStep(JsonValueWriter& json, const loaders::LoadStep& step) {
     json.member("text", step.text);
     json.key("command");
     json.boolean(step.command);
+    json.key("macros");
+    json.startArray();
+    for (const loaders::MacroUse& use : step.macros)
+        writeMacroUse(json, use);
+    json.endArray();
     json.endObject();
 }
 

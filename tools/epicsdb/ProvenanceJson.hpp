@@ -36,7 +36,7 @@ void writeLocationJson(dbstatic::JsonValueWriter& json, const SourceLocation& wh
 // [ {"keyword", "location", "text", "written", "value", "macros": [...], "chain": [...]}, ... ]
 // with each macro {"name", "value", "written", "origin", "location", "row" (pattern rows),
 // "detail", "inner": [...]} and each chain step, innermost first, {"relation", "location",
-// "text", "command"}.
+// "text", "command", "macros": [...]} (the references of a script line).
 void writeStatementsJson(dbstatic::JsonValueWriter& json,
                          std::span<const loaders::Statement> statements);
 

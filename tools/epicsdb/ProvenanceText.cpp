@@ -76,7 +76,9 @@ std::string originWords(const MacroUse& use) {
 // `= "2.5" from motors.substitutions:12:5 (pattern row 3)`.
 std::string macroText(const MacroUse& use) {
     std::string text = "= " + quoted(use.value);
-    if (!use.written.empty() && use.written != use.value)
+    // The definition as written, when it holds references ("P=$(SYS)"): a plain value says
+    // nothing more than the value.
+    if (use.written.find('$') != std::string::npos)
         text += " (written " + quoted(use.written) + ")";
     if (!use.location.file.empty())
         text += " from " + place(use.location) + " (" + originWords(use) + ")";
@@ -96,27 +98,33 @@ void describeInner(const std::vector<MacroUse>& inner, std::size_t depth, std::s
     }
 }
 
+// A step as a diagnostic's chain shows it: "st.cmd:3: in dbLoadTemplate(...)", "included from
+// a.db:2:1", with what the step itself says ("row 2" of a substitution set) after it.
 std::string stepText(const LoadStep& step) {
-    if (step.command)
-        return place(step.location) + ": in " +
-               oneLine(step.text.empty() ? step.relation : step.text);
+    if (step.command) {
+        const std::string command = oneLine(step.text.empty() ? step.relation : step.text);
+        if (step.location.file.empty()) return "in " + command;
+        return place(step.location) + ": in " + command;
+    }
     std::string text = step.relation + " " + place(step.location);
-    if (!step.text.empty()) text += "   " + oneLine(step.text);
+    if (!step.text.empty()) text += " (" + oneLine(step.text) + ")";
     return text;
 }
 
-// One statement: its place and text (and what it gave when macros changed it), each macro
-// with its origin, then how its file was reached.
+// One statement: its place and text (and what it gave when it used macros), each macro with
+// its origin, then how its file was reached (and the references of each script line).
 void describeStatement(std::string_view label, const Statement& statement, std::string& out) {
     std::string head = place(statement.location) + "   " + oneLine(statement.text);
-    if (statement.value != statement.written) head += "   gave " + quoted(statement.value);
+    if (!statement.macros.empty()) head += "   gave " + quoted(statement.value);
     out += labelled(label, head);
     for (const MacroUse& use : statement.macros) {
         out += labelled(use.name, macroText(use));
         describeInner(use.inner, 1, out);
     }
-    for (const LoadStep& step : statement.chain)
+    for (const LoadStep& step : statement.chain) {
         out += labelled("via", stepText(step));
+        describeInner(step.macros, 1, out); // the references of a script line
+    }
 }
 
 } // namespace
@@ -177,7 +185,7 @@ std::string describeRecord(const loaders::RecordProvenance& record,
         describeStatement(definition.keyword, definition, out);
     auto brief = [&out](std::string_view label, const Statement& statement) {
         std::string text = place(statement.location) + "   " + oneLine(statement.text);
-        if (statement.value != statement.written) text += "   gave " + quoted(statement.value);
+        if (!statement.macros.empty()) text += "   gave " + quoted(statement.value);
         out += labelled(label, text);
     };
     for (const Statement& alias : record.aliases)

@@ -90,13 +90,22 @@ std::string_view byItself(std::string_view name) {
     return name;
 }
 
+// Below this similarity a record name is not taken for a misspelling of another (as commands).
+constexpr double kCloseEnough = 0.5;
+
+// The name of `names` nearest to `asked`, when near enough; empty otherwise.
+std::string_view nearestName(std::string_view asked, const std::vector<std::string_view>& names) {
+    const std::string_view guess = support::bestMatch(asked, names, byItself);
+    return support::nameSimilarity(asked, guess) >= kCloseEnough ? guess : std::string_view();
+}
+
 NoAnswer noRecord(const dbstatic::Database& db, const std::string& asked) {
     // The name may be all record, or a record and a field.
     const std::vector<std::string_view> names = recordNames(db);
-    std::string guess(support::bestMatch(asked, names, byItself));
+    std::string guess(nearestName(asked, names));
     if (const std::size_t dot = asked.rfind('.'); dot != std::string::npos && dot > 0) {
         const std::string_view record = std::string_view(asked).substr(0, dot);
-        const std::string_view nearRecord = support::bestMatch(record, names, byItself);
+        const std::string_view nearRecord = nearestName(record, names);
         if (!nearRecord.empty() && (guess.empty() || support::nameSimilarity(record, nearRecord) >
                                                          support::nameSimilarity(asked, guess)))
             guess = std::string(nearRecord) + asked.substr(dot);
