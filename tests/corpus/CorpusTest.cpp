@@ -6,6 +6,7 @@
 #include "CorpusCases.hpp"
 #include "CorpusDefinitions.hpp"
 #include "MacroPlan.hpp"
+#include "ProvenanceReplay.hpp"
 
 #include "DatabaseText.hpp"
 #include "ReadFile.hpp"
@@ -131,38 +132,6 @@ struct Reading {
     bool provenance = false;
 };
 
-// Issue 27's exactness: every set field of every record has statements, and the last one,
-// expanded again with the macros its load had, gives the value the database holds (UDF, which
-// a put to VAL sets, needs none). Empty when all agree; otherwise the first few that do not.
-std::string replayProblems(const dbstatic::Database& db, const loaders::Provenance& provenance) {
-    std::string problems;
-    std::size_t count = 0;
-    auto problem = [&](const dbstatic::Record& record, std::string_view field, std::string what) {
-        if (++count <= 5)
-            problems += std::string(record.name()) + "." + std::string(field) + ": " + what + "\n";
-    };
-    for (const dbstatic::RecordType& type : db.recordTypes())
-        for (const dbstatic::Record* r = type.firstRecord(); r; r = r->next()) {
-            if (r->isAlias()) continue;
-            for (const dbstatic::FieldValue& value : r->setFields()) {
-                const std::string_view field = type.fields()[value.field].name;
-                const auto chain = provenance.field(db, r->name(), field);
-                if (!chain) {
-                    problem(*r, field, "no provenance");
-                } else if (chain->statements.empty()) {
-                    if (field != "UDF") problem(*r, field, "no statement");
-                } else if (chain->statements.back().value != value.value()) {
-                    problem(*r, field,
-                            "replayed \"" + chain->statements.back().value + "\" from " +
-                                chain->statements.back().text + ", the database has \"" +
-                                std::string(value.value()) + "\"");
-                }
-            }
-        }
-    if (count > 5) problems += "... " + std::to_string(count) + " fields in all\n";
-    return problems;
-}
-
 class CorpusFile : public ::testing::TestWithParam<CorpusCase> {
 protected:
     void SetUp() override { EPICSDB_REQUIRE_SHARED("corpus/" + GetParam().path); }
@@ -261,7 +230,8 @@ protected:
         out.dump = test::dumpText(db);
         out.diagnosticsText = test::diagnosticsText(diagnostics);
         out.replays = loader.stats().replays;
-        if (reading.provenance) out.provenanceProblems = replayProblems(db, provenance);
+        if (reading.provenance)
+            out.provenanceProblems = test::corpus::replayProblems(db, provenance);
         return out;
     }
 };
