@@ -231,7 +231,7 @@ protected:
         out.diagnosticsText = test::diagnosticsText(diagnostics);
         out.replays = loader.stats().replays;
         if (reading.provenance)
-            out.provenanceProblems = test::corpus::replayProblems(db, provenance);
+            out.provenanceProblems = test::replayProblems(db, provenance);
         return out;
     }
 };

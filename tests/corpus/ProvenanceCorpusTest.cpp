@@ -87,7 +87,7 @@ TEST(ProvenanceCorpus, EverySubstitutionFileReplaysThroughDbLoadTemplate) {
             }
             ++files;
             records += db.recordCount();
-            EXPECT_EQ(test::corpus::replayProblems(db, provenance), "");
+            EXPECT_EQ(test::replayProblems(db, provenance), "");
             if (!alone) EXPECT_EQ(undefinedMacros(db, provenance), "");
             break;
         }

@@ -1,4 +1,4 @@
-// Issue 27's exactness test, shared by the corpus tests: provenance must agree with the
+// Issue 27's exactness test, shared by the corpus and IOC tests: provenance must agree with the
 // database it describes.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace epicsdb::test::corpus {
+namespace epicsdb::test {
 
 // Issue 27's exactness: every set field of every record has statements, and the last one,
 // expanded again with the macros its load had, gives the value the database holds (UDF, which
@@ -43,4 +43,4 @@ inline std::string replayProblems(const dbstatic::Database& db,
     return problems;
 }
 
-} // namespace epicsdb::test::corpus
+} // namespace epicsdb::test
