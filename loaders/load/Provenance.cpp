@@ -436,10 +436,32 @@ std::vector<std::uint32_t> liveEvents(const Log& log, const std::vector<std::uin
 
 } // namespace
 
-Provenance::Provenance()
-    : log_(std::make_unique<ProvenanceLog>()), queries_(std::make_unique<ProvenanceQueries>()) {}
+// The log's transactions are the database's.
+struct ProvenanceFollower final : dbstatic::TransactionListener {
+    explicit ProvenanceFollower(ProvenanceLog& log) : log(log) {}
+    void loadBegun() override { log.beginTransaction(); }
+    void loadEnded(bool committed) override { log.endTransaction(committed); }
+    void databaseGone() override { database = nullptr; }
+    ProvenanceLog& log;
+    dbstatic::Database* database = nullptr;
+};
 
-Provenance::~Provenance() = default;
+Provenance::Provenance()
+    : log_(std::make_unique<ProvenanceLog>()), queries_(std::make_unique<ProvenanceQueries>()),
+      follower_(std::make_unique<ProvenanceFollower>(*log_)) {}
+
+Provenance::~Provenance() {
+    if (follower_->database) follower_->database->removeTransactionListener(*follower_);
+}
+
+void Provenance::follow(dbstatic::Database& db) {
+    if (follower_->database == &db) return;
+    if (follower_->database) follower_->database->removeTransactionListener(*follower_);
+    follower_->database = &db;
+    db.addTransactionListener(*follower_);
+    // Joined inside a transaction: what follows is undone with it.
+    if (db.loading()) log_->beginTransaction();
+}
 
 void Provenance::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
     log_->setCaller(std::move(frames), std::move(lineMacros));
