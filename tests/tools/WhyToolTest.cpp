@@ -242,6 +242,24 @@ TEST_F(WhyTool, UsageErrorsAndLoadErrors) {
     EXPECT_TRUE(bad.out.starts_with("x:m1.DRVH = \"10\"\n")) << bad.out;
 }
 
+TEST_F(WhyTool, AStartupScriptsLoadsAreTheChain) {
+    dir.write("ioc/st.cmd", "epicsEnvSet(\"SYS\", \"x:\")\n"
+                            "epicsEnvSet(\"EPICS_DB_INCLUDE_PATH\", \"..\")\n"
+                            "dbLoadTemplate(\"../motors.substitutions\", \"P=$(SYS)\")\n"
+                            "dbLoadRecords(\"overrides.db\")\n");
+    const auto result = run({"why", "ioc/st.cmd", "x:m1.DRVH", "x:m2.DESC"});
+    EXPECT_EQ(result.status, 0) << result.err;
+    const std::string& out = result.out;
+    EXPECT_TRUE(out.starts_with("x:m1.DRVH = \"12.5\"\n"));
+    EXPECT_TRUE(contains(out, "overrides.db:3:5   field(DRVH, \"12.5\")\n"));
+    EXPECT_TRUE(contains(out, "in dbLoadRecords(\"overrides.db\")\n"));
+    EXPECT_TRUE(contains(out, "motor.template:5:5   field(DRVH, \"$(HIGH)\")   gave \"10\"\n"));
+    EXPECT_TRUE(contains(out, "  HIGH     = \"10\" from "));
+    EXPECT_TRUE(contains(out, "motors.substitutions:4:22 (pattern row 1)\n"));
+    EXPECT_TRUE(contains(out, "in dbLoadTemplate("));
+    EXPECT_TRUE(contains(out, "\n\nx:m2.DESC = \"Axis two\"\n"));
+}
+
 TEST_F(WhyTool, DumpAddsTheSameProvenanceToEachRecordWhenAsked) {
     const auto plain =
         run({"dump", "--format", "json", "-I", ".", "motors.substitutions", "overrides.db"});
