@@ -33,5 +33,5 @@ echo
 echo "== epicsdb graph: the links around one record of the example IOC (DOT; --format svg with Graphviz)"
 "$epicsdb" graph --focus iocdemo:turbo:interlock --depth 1 "$examples/ioc/iocBoot/iocdemo/st.cmd"
 echo
-echo "== epicsdb why: where a field's value came from (a pattern row of pumps.substitutions, the script's P)"
+echo "== epicsdb why: where a field's value came from (the macro LIMIT of a pattern row, loaded by st.cmd)"
 "$epicsdb" why "$examples/ioc/iocBoot/iocdemo/st.cmd" iocdemo:ion1:pressure.HIGH
