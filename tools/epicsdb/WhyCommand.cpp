@@ -157,18 +157,16 @@ void printText(const cli::Command& command, const std::vector<Answer>& answers) 
         }
         std::string text = first ? "" : "\n";
         first = false;
-        if (each.alias) {
-            const std::string_view real = std::holds_alternative<RecordAnswer>(each.what)
-                                              ? std::get<RecordAnswer>(each.what).record.name
-                                              : std::get<FieldAnswer>(each.what).field.record;
-            const std::string_view alias =
-                std::string_view(each.asked).substr(0, each.asked.find('.'));
-            text += std::string(alias) + " is an alias of " + std::string(real) + "\n";
-        }
-        if (const auto* record = std::get_if<RecordAnswer>(&each.what))
+        if (const auto* record = std::get_if<RecordAnswer>(&each.what)) {
+            if (each.alias) text += each.asked + " is an alias of " + record->record.name + "\n";
             text += describeRecord(record->record, record->fields);
-        else
-            text += describeField(std::get<FieldAnswer>(each.what).field);
+        } else {
+            const FieldProvenance& field = std::get<FieldAnswer>(each.what).field;
+            if (each.alias)
+                text += each.asked.substr(0, each.asked.rfind('.')) + " is an alias of " +
+                        field.record + "\n";
+            text += describeField(field);
+        }
         std::fputs(text.c_str(), stdout);
     }
 }
