@@ -353,3 +353,48 @@ TEST(ProvenanceLifetime, TheDatabaseMayGoFirstOrLast) {
     } // the provenance forgets it
     EXPECT_EQ(provenance.memoryBytes(), 0u);
 }
+
+TEST_F(Provenance, AChainThroughAThousandIncludesIsKeptWhole) {
+    constexpr int kDepth = 1000;
+    for (int i = 0; i < kDepth; ++i)
+        dir.write("f" + std::to_string(i) + ".db",
+                  "include \"f" + std::to_string(i + 1) + ".db\"\n");
+    dir.write("f" + std::to_string(kDepth) + ".db", "record(ai, deep) { field(DESC, \"end\") }\n");
+    auto options = withProvenance(provenance);
+    options.maxIncludeDepth = kDepth + 10;
+    loaders::Loader loader(db, diagnostics, options);
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader.loadDatabase(dir.path("f0.db"), dir.path()).ok);
+    const auto desc = provenance.field(db, "deep", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 1u);
+    const auto& chain = desc->statements[0].chain;
+    ASSERT_EQ(chain.size(), static_cast<std::size_t>(kDepth) + 1);
+    EXPECT_EQ(chain.front().location.file, dir.path("f999.db"));
+    EXPECT_EQ(chain[kDepth - 1].location.file, dir.path("f0.db"));
+    EXPECT_EQ(chain.back().relation, "loaded by");
+}
+
+TEST_F(Provenance, ATemplateInstantiatedAHundredThousandTimesCostsUnderThreeHundredBytesEach) {
+    dir.write("one.template", "record(ai, \"$(P)\") {\n  field(DESC, \"$(D)\")\n}\n");
+    std::string sets = "file \"one.template\" {\n  pattern { P, D }\n";
+    constexpr int kSets = 100000;
+    for (int i = 0; i < kSets; ++i)
+        sets += "  { r" + std::to_string(i) + ", d }\n";
+    sets += "}\n";
+    dir.write("many.substitutions", sets);
+    auto options = withProvenance(provenance);
+    options.includeDirs = {dir.path()};
+    loaders::Loader loader(db, diagnostics, options);
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    const std::size_t before = provenance.memoryBytes();
+    ASSERT_TRUE(loader.loadTemplate(dir.path("many.substitutions")).ok);
+    const std::size_t perSet = (provenance.memoryBytes() - before) / kSets;
+    RecordProperty("bytesPerSet", static_cast<int>(perSet));
+    EXPECT_LT(perSet, 300u);
+    const auto desc = provenance.field(db, "r99999", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 1u);
+    EXPECT_EQ(desc->statements[0].chain[0].location.line, static_cast<unsigned>(kSets) + 2);
+    EXPECT_EQ(desc->statements[0].chain[0].text, "row 100000");
+}
