@@ -213,6 +213,39 @@ TEST(JsonWriter, SourcePositionsWhenAskedAndKnown) {
         << json(t.db, options);
 }
 
+// A caller's members end each record's object, laid out as the rest of the document, and are
+// given the real record (dump --provenance).
+TEST(JsonWriter, ACallersMembersEndEachRecord) {
+    AiDatabase t;
+    Record& r = t.record("r:1");
+    ASSERT_NE(t.db.createAlias(r, "r:1:alias"), nullptr);
+    t.record("r:2");
+    JsonWriteOptions options;
+    std::vector<std::string> given;
+    options.recordMembers = [&](const Record& record, JsonValueWriter& out) {
+        given.emplace_back(record.name());
+        out.key("extra");
+        out.startObject();
+        out.member("name", record.name());
+        out.key("lines");
+        out.startArray();
+        out.number(7);
+        out.boolean(true);
+        out.null();
+        out.endArray();
+        out.endObject();
+    };
+    const std::string text = json(t.db, options);
+    EXPECT_EQ(given, (std::vector<std::string>{"r:1", "r:2"}));
+    const Json records = Json::parse(text)["records"];
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(keysOf(records[0]), (std::vector<std::string>{"name", "type", "grecord", "fields",
+                                                            "info", "aliases", "extra"}));
+    EXPECT_EQ(records[1]["extra"], Json::parse(R"({"name": "r:2", "lines": [7, true, null]})"));
+    EXPECT_NE(text.find("      \"extra\": {\n        \"name\": \"r:1\",\n"), std::string::npos)
+        << text;
+}
+
 TEST(JsonWriter, RecordTypeSelection) {
     AiDatabase t;
     const std::vector<FieldDef> xFields = {Field("NAME", DbfType::String).size(61)};
