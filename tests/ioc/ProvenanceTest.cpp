@@ -1,0 +1,209 @@
+// Provenance of a database built by a startup script: every load the script runs is told the
+// script lines that led to it and what the macros of its line gave (Provenance::setCaller), so
+// that a field's statements end their chain with those lines and name the epicsEnvSet or
+// iocshLoad line behind each macro.
+#include "IocFixture.hpp"
+
+#include <epicsdb/loaders/Provenance.hpp>
+
+#include <gmock/gmock.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace epicsdb::test {
+namespace {
+
+using loaders::MacroOrigin;
+using loaders::MacroUse;
+using ::testing::HasSubstr;
+
+// The first use named `name` among `uses` and everything inside them, depth first.
+const MacroUse* findUse(const std::vector<MacroUse>& uses, std::string_view name) {
+    for (const MacroUse& use : uses) {
+        if (use.name == name) return &use;
+        if (const MacroUse* inside = findUse(use.inner, name)) return inside;
+    }
+    return nullptr;
+}
+
+// The chain's script lines as "file:line: text", innermost first.
+std::vector<std::string> scriptLines(const loaders::Statement& statement) {
+    std::vector<std::string> lines;
+    for (const loaders::LoadStep& step : statement.chain)
+        if (step.command)
+            lines.push_back(step.location.file.substr(step.location.file.rfind('/') + 1) + ":" +
+                            std::to_string(step.location.line) + ": " + step.text);
+    return lines;
+}
+
+class ScriptProvenance : public IocFixture {
+protected:
+    ScriptProvenance() { options.loader.provenance = &provenance; }
+
+    // The last statement that set the field (it gave the value).
+    loaders::Statement lastSet(std::string_view record, std::string_view field) {
+        const std::optional<loaders::FieldProvenance> found = provenance.field(db, record, field);
+        if (!found || found->statements.empty()) {
+            ADD_FAILURE() << record << "." << field << " has no statement";
+            return {};
+        }
+        return found->statements.back();
+    }
+
+    loaders::Provenance provenance;
+};
+
+const char* const kMotorTemplate = R"x(record(ao, "$(P)$(M)") {
+    field(DESC, "$(P) motor")
+    field(VELO, "$(VELO=1)")
+}
+)x";
+const char* const kMotors = R"x(file "motor.template" {
+pattern { M, VELO }
+    { m1, 2.5 }
+}
+file "motor.template" {
+pattern { M }
+    { m2 }
+}
+)x";
+
+TEST_F(ScriptProvenance, LoadsCarryTheScriptLinesAndTheVariablesOfTheirLine) {
+    write("a.db", "record(ai, \"$(P)a\") {\n    field(DESC, \"$(P)\")\n}\n");
+    write("motor.template", kMotorTemplate);
+    write("motors.substitutions", kMotors);
+    write("sub.cmd", "dbLoadTemplate(\"motors.substitutions\", \"P=$(IOC)\")\n");
+    write("st.cmd", "epicsEnvSet(\"IOC\",\"x:\")\n"
+                    "dbLoadRecords(\"a.db\",\"P=$(IOC)\")\n"
+                    "< sub.cmd\n");
+    run();
+    ASSERT_EQ(messages(), "");
+
+    const loaders::Statement desc = lastSet("x:a", "DESC");
+    EXPECT_EQ(desc.value, "x:");
+    EXPECT_EQ(desc.written, "$(P)");
+    EXPECT_THAT(scriptLines(desc),
+                ::testing::ElementsAre("st.cmd:2: dbLoadRecords(\"a.db\",\"P=x:\")"));
+    const MacroUse* p = findUse(desc.macros, "P");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->origin, MacroOrigin::LoadArgument);
+    EXPECT_EQ(p->value, "x:");
+    const MacroUse* ioc = findUse(desc.macros, "IOC");
+    ASSERT_TRUE(ioc) << "P's value comes from IOC, set by st.cmd:1";
+    EXPECT_EQ(ioc->origin, MacroOrigin::ScriptVariable);
+    EXPECT_EQ(ioc->value, "x:");
+    EXPECT_THAT(ioc->location.file, ::testing::EndsWith("st.cmd"));
+    EXPECT_EQ(ioc->location.line, 1u);
+    EXPECT_EQ(ioc->detail, "epicsEnvSet(\"IOC\",\"x:\")");
+
+    // Through `< sub.cmd`: the dbLoadTemplate line, then the line that ran sub.cmd.
+    const loaders::Statement velo = lastSet("x:m1", "VELO");
+    EXPECT_EQ(velo.value, "2.5");
+    EXPECT_THAT(
+        scriptLines(velo),
+        ::testing::ElementsAre("sub.cmd:1: dbLoadTemplate(\"motors.substitutions\", \"P=x:\")",
+                               "st.cmd:3: < sub.cmd"));
+    const MacroUse* row = findUse(velo.macros, "VELO");
+    ASSERT_TRUE(row);
+    EXPECT_EQ(row->origin, MacroOrigin::PatternRow);
+    const loaders::Statement motorDesc = lastSet("x:m1", "DESC");
+    const MacroUse* motorP = findUse(motorDesc.macros, "P");
+    ASSERT_TRUE(motorP);
+    EXPECT_EQ(motorP->origin, MacroOrigin::LoadArgument);
+    const MacroUse* motorIoc = findUse(motorDesc.macros, "IOC");
+    ASSERT_TRUE(motorIoc) << "sub.cmd's P=$(IOC) took IOC from st.cmd:1";
+    EXPECT_EQ(motorIoc->location.line, 1u);
+
+    const loaders::Statement defaulted = lastSet("x:m2", "VELO");
+    EXPECT_EQ(defaulted.value, "1");
+    const MacroUse* byDefault = findUse(defaulted.macros, "VELO");
+    ASSERT_TRUE(byDefault);
+    EXPECT_EQ(byDefault->origin, MacroOrigin::Default);
+}
+
+TEST_F(ScriptProvenance, VariablesOfTheStartingEnvironmentAndOfIocshLoad) {
+    options.environment.set("SYS", "s1:"); // as -e SYS=s1: gives it
+    write("a.db", "record(ai, \"$(P)a\") {\n    field(DESC, \"$(P)\")\n}\n");
+    write("dev.cmd", "dbLoadRecords(\"a.db\", \"P=$(PRE)$(DEV)\")\n");
+    write("st.cmd", "epicsEnvSet(\"PRE\", \"$(SYS)\")\n"
+                    "iocshLoad(\"dev.cmd\", \"DEV=d1:\")\n");
+    run();
+    ASSERT_EQ(messages(), "");
+
+    const loaders::Statement desc = lastSet("s1:d1:a", "DESC");
+    EXPECT_EQ(desc.value, "s1:d1:");
+    EXPECT_THAT(scriptLines(desc),
+                ::testing::ElementsAre("dev.cmd:1: dbLoadRecords(\"a.db\", \"P=s1:d1:\")",
+                                       "st.cmd:2: iocshLoad(\"dev.cmd\", \"DEV=d1:\")"));
+    const MacroUse* dev = findUse(desc.macros, "DEV");
+    ASSERT_TRUE(dev);
+    EXPECT_EQ(dev->origin, MacroOrigin::ScriptVariable);
+    EXPECT_EQ(dev->value, "d1:");
+    EXPECT_EQ(dev->location.line, 2u);
+    EXPECT_EQ(dev->detail, "iocshLoad(\"dev.cmd\", \"DEV=d1:\")");
+    const MacroUse* pre = findUse(desc.macros, "PRE");
+    ASSERT_TRUE(pre);
+    EXPECT_EQ(pre->origin, MacroOrigin::ScriptVariable);
+    EXPECT_EQ(pre->written, "$(SYS)");
+    const MacroUse* sys = findUse(pre->inner, "SYS");
+    ASSERT_TRUE(sys) << "PRE was set from SYS";
+    EXPECT_EQ(sys->origin, MacroOrigin::ProcessEnvironment);
+    EXPECT_EQ(sys->value, "s1:");
+}
+
+TEST_F(ScriptProvenance, ADefaultOnTheScriptLine) {
+    write("a.db", "record(ai, \"$(P)a\") {\n    field(DESC, \"$(P)\")\n}\n");
+    write("st.cmd", "dbLoadRecords(\"a.db\", \"P=$(NOT_SET=z:)\")\n");
+    run();
+    ASSERT_EQ(messages(), "");
+    const MacroUse* notSet = findUse(lastSet("z:a", "DESC").macros, "NOT_SET");
+    ASSERT_TRUE(notSet);
+    EXPECT_EQ(notSet->origin, MacroOrigin::Default);
+    EXPECT_EQ(notSet->value, "z:");
+}
+
+TEST_F(ScriptProvenance, ALoadAfterTheScriptHasNoCaller) {
+    write("a.db", "record(ai, \"$(P)a\") {\n    field(DESC, \"$(P)\")\n}\n");
+    write("st.cmd", "dbLoadRecords(\"a.db\", \"P=s:\")\n");
+    run();
+    ASSERT_EQ(messages(), "");
+    // The script's caller is cleared when its load ends: a load of the program's own after
+    // the run is no script line's.
+    loaders::LoaderOptions loaderOptions;
+    loaderOptions.provenance = &provenance;
+    loaders::Loader loader(db, diagnostics, loaderOptions);
+    ASSERT_TRUE(loader.loadRecords(dir.path("a.db"), "P=t:").ok);
+    EXPECT_THAT(scriptLines(lastSet("t:a", "DESC")), ::testing::IsEmpty());
+    EXPECT_THAT(scriptLines(lastSet("s:a", "DESC")),
+                ::testing::ElementsAre("st.cmd:1: dbLoadRecords(\"a.db\", \"P=s:\")"));
+}
+
+// Without provenance asked for, the report's environment still says where each variable was
+// set.
+TEST_F(ScriptProvenance, TheReportsVariablesKnowTheirLines) {
+    options.loader.provenance = nullptr;
+    options.environment.set("FROM_CALLER", "given");
+    write("sub.cmd", "epicsEnvSet IOC \"$(PRE)ioc\"\n");
+    write("st.cmd", "epicsEnvSet(\"PRE\", \"x:\")\n"
+                    "iocshLoad(\"sub.cmd\")\n"
+                    "cd ..\n");
+    run();
+    ASSERT_EQ(messages(), "");
+    const ioc::VariableOrigin* ioc = report.environment.origin("IOC");
+    ASSERT_TRUE(ioc);
+    EXPECT_THAT(ioc->where.file, ::testing::EndsWith("sub.cmd"));
+    EXPECT_EQ(ioc->where.line, 1u);
+    EXPECT_EQ(ioc->command, "epicsEnvSet IOC \"$(PRE)ioc\"");
+    EXPECT_EQ(ioc->written, "$(PRE)ioc");
+    ASSERT_TRUE(report.environment.origin("IOCSH_STARTUP_SCRIPT"));
+    EXPECT_EQ(report.environment.origin("IOCSH_STARTUP_SCRIPT")->where.line, 2u);
+    ASSERT_TRUE(report.environment.origin("PWD"));
+    EXPECT_EQ(report.environment.origin("PWD")->command, "cd ..");
+    ASSERT_TRUE(report.environment.origin("FROM_CALLER"));
+    EXPECT_TRUE(report.environment.origin("FROM_CALLER")->fromStartingEnvironment());
+}
+
+} // namespace
+} // namespace epicsdb::test
