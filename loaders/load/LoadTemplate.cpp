@@ -52,7 +52,9 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
         return refuse("can't open substitution file \"" + path + "\": " + error, "file-open");
     }
 
-    LoadGuard transaction(impl.db);
+    LoadGuard transaction(impl.db, impl.provenance);
+    const ProvenanceLoad provenanceLoad(impl.provenance, {ProvenanceLog::LoadKind::Template, path},
+                                        macros);
     const std::vector<std::string> searchPath = impl.defaultPath();
     const FileSearch search{searchPath, impl.options.includeDirs,
                             impl.options.embeddedDefinitions ? FileSearch::Embedded::Fallback
@@ -71,10 +73,13 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
     PreparedExpansion* prepared = nullptr; // the current set's
     TemplateSets sets(
         impl.sink, search, macros,
-        [&](const std::string& templateFile, std::string_view setMacros,
+        [&](const SubstitutionSet& set, std::string_view setMacros,
             std::span<const ContextFrame> context) {
+            const std::string& templateFile = set.templateFile;
+            const ProvenanceLog::SetNote note{&set.location, set.row, macros, set.definitions,
+                                              &set.origins};
             const LoadResult loaded = impl.run(
-                setMacros, searchPath,
+                {ProvenanceLog::LoadKind::TemplateSet, templateFile, &note}, setMacros, searchPath,
                 [&](DbReader& reader) {
                     if (prepared && prepared->macros == setMacros) reader.offerExpansion(prepared);
                     reader.readFile(templateFile);

@@ -16,26 +16,29 @@ Loader::~Loader() = default;
 
 LoadResult Loader::loadDatabase(std::string_view file, std::string_view path,
                                 std::string_view macros) {
+    const LoadNote note{ProvenanceLog::LoadKind::Database, file};
     if (path.empty())
-        return impl_->run(macros, impl_->defaultPath(),
+        return impl_->run(note, macros, impl_->defaultPath(),
                           [&](DbReader& reader) { reader.readFile(file); });
-    return impl_->run(macros, splitDbPath(path), [&](DbReader& reader) { reader.readFile(file); });
+    return impl_->run(note, macros, splitDbPath(path),
+                      [&](DbReader& reader) { reader.readFile(file); });
 }
 
 LoadResult Loader::loadRecords(std::string_view file, std::string_view macros) {
-    return impl_->run(macros, impl_->defaultPath(),
+    return impl_->run({ProvenanceLog::LoadKind::Records, file}, macros, impl_->defaultPath(),
                       [&](DbReader& reader) { reader.readFile(file); });
 }
 
 LoadResult Loader::loadRecordsText(std::string_view name, std::string_view text,
                                    std::string_view macros) {
-    return impl_->run(macros, impl_->defaultPath(),
+    return impl_->run({ProvenanceLog::LoadKind::Text, name}, macros, impl_->defaultPath(),
                       [&](DbReader& reader) { reader.readText(name, text); });
 }
 
 LoadResult Loader::loadDefaultDefinitions() {
     return impl_->run(
-        {}, {}, [](DbReader& reader) { reader.readFile(db::kDefaultDefinitionFile); }, true);
+        {ProvenanceLog::LoadKind::Database, db::kDefaultDefinitionFile}, {}, {},
+        [](DbReader& reader) { reader.readFile(db::kDefaultDefinitionFile); }, true);
 }
 
 dbstatic::Database& Loader::database() noexcept {

@@ -4,6 +4,7 @@
 
 #include "records/DbReader.hpp"
 #include "records/MacroLineExpander.hpp"
+#include "source/ProvenanceLog.hpp"
 #include "source/SearchPath.hpp"
 
 #include <epicsdb/loaders/Loader.hpp>
@@ -19,23 +20,53 @@
 namespace epicsdb::loaders {
 
 // A database transaction that ends on every path out: committed by finish(true), rolled back
-// otherwise (exceptions included).
+// otherwise (exceptions included). The provenance (may be null) follows the database.
 class LoadGuard {
 public:
-    explicit LoadGuard(dbstatic::Database& db) : db_(db) { db_.beginLoad(); }
+    LoadGuard(dbstatic::Database& db, ProvenanceLog* provenance)
+        : db_(db), provenance_(provenance) {
+        db_.beginLoad();
+        if (provenance_) provenance_->beginTransaction();
+    }
     ~LoadGuard() {
-        if (!done_) db_.endLoad(false);
+        if (!done_) end(false);
     }
     LoadGuard(const LoadGuard&) = delete;
     LoadGuard& operator=(const LoadGuard&) = delete;
     void finish(bool success) {
         done_ = true;
-        db_.endLoad(success);
+        end(success);
     }
 
 private:
+    void end(bool success) {
+        if (provenance_) provenance_->endTransaction(success);
+        db_.endLoad(success);
+    }
     dbstatic::Database& db_;
+    ProvenanceLog* provenance_;
     bool done_ = false;
+};
+
+// What the provenance is told of a load: begun on construction, ended on every path out.
+struct LoadNote {
+    ProvenanceLog::LoadKind kind = ProvenanceLog::LoadKind::Records;
+    std::string_view file;
+    const ProvenanceLog::SetNote* set = nullptr;
+};
+class ProvenanceLoad {
+public:
+    ProvenanceLoad(ProvenanceLog* log, const LoadNote& note, std::string_view macros) : log_(log) {
+        if (log_) log_->beginLoad(note.kind, note.file, macros, note.set);
+    }
+    ~ProvenanceLoad() {
+        if (log_) log_->endLoad();
+    }
+    ProvenanceLoad(const ProvenanceLoad&) = delete;
+    ProvenanceLoad& operator=(const ProvenanceLoad&) = delete;
+
+private:
+    ProvenanceLog* log_;
 };
 
 struct Loader::Impl {
@@ -45,6 +76,7 @@ struct Loader::Impl {
     dbstatic::Database& db;
     DiagnosticSink& sink;
     LoaderOptions options;
+    ProvenanceLog* provenance = options.provenance ? &options.provenance->log() : nullptr;
     // The threads loads may use (LoaderOptions::jobs, 0 meaning every core).
     [[nodiscard]] unsigned threads() const noexcept {
         return options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -90,7 +122,7 @@ struct Loader::Impl {
                                 options.embeddedDefinitions, options.maxIncludeDepth,
                                 options.maxNestingDepth, options.maxFileBytes, options.fastPaths,
                                 options.jobs, options.parallelPieceBytes, options.environment,
-                                options.observer, options.templateAlone},
+                                options.observer, options.templateAlone, provenance},
                     sources, reporter, &expander};
     bool running = false;
 
@@ -123,14 +155,16 @@ struct Loader::Impl {
     // `outerContext` is appended to every diagnostic's chain (the substitution set that led
     // to this load, for loadTemplate); it must outlive the call.
     template <class Body>
-    LoadResult run(std::string_view macros, const std::vector<std::string>& path, Body&& body,
-                   bool embeddedOnly = false, std::span<const ContextFrame> outerContext = {}) {
+    LoadResult run(const LoadNote& note, std::string_view macros,
+                   const std::vector<std::string>& path, Body&& body, bool embeddedOnly = false,
+                   std::span<const ContextFrame> outerContext = {}) {
         if (running) throw std::logic_error("epicsdb: a Loader does not load while it loads");
         const RunningFlag flag(running);
         ++loads;
         LoadResult result;
         result.recordsBefore = db.recordCount();
-        LoadGuard transaction(db);
+        LoadGuard transaction(db, provenance);
+        const ProvenanceLoad provenanceLoad(provenance, note, macros);
         sources.reset(outerContext);
         reporter.reset();
         const MacroScope scope(expander, macros);

@@ -15,6 +15,7 @@
 #include "FusedStatement.hpp"
 #include "JsonValue.hpp"
 #include "PlanRecorder.hpp"
+#include "source/ProvenanceLog.hpp"
 #include "source/Reporter.hpp"
 #include "source/SourceManager.hpp"
 #include "source/Span.hpp"
@@ -34,7 +35,8 @@ public:
     // `recorder` hears every record statement (it keeps them only while it records a plan);
     // `observer` (may be null) is told of what EPICS accepts silently.
     DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
-              PlanRecorder& recorder, LoadObserver* observer = nullptr);
+              PlanRecorder& recorder, LoadObserver* observer = nullptr,
+              ProvenanceLog* provenance = nullptr);
 
     // A new load: definitions may have changed since the last one.
     void begin();
@@ -99,6 +101,18 @@ public:
 
 private:
     bool templateAlone_ = false;
+    // Provenance (LoaderOptions::provenance): what each statement did, where. `at` may be any
+    // token of the statement: queries find its keyword on the line.
+    void noteField(std::uint16_t field, const Span& at) {
+        if (provenance_) provenance_->fieldSet(field, sources_.siteOf(at.begin));
+    }
+    void noteHead(const dbstatic::Record* node, ProvenanceLog::RecordKind kind, const Span& at) {
+        // An alias's history is its record's; deleting an alias deletes only the alias.
+        if (provenance_)
+            provenance_->recordHead(kind == ProvenanceLog::RecordKind::Delete ? node
+                                                                              : &node->real(),
+                                    kind, sources_.siteOf(at.begin));
+    }
     // The record actions without telling the recorder (the fused forms tell it themselves).
     // `nameLine`: the line of the name when the caller knows it (0: look it up); `nameHash`,
     // likewise, its hash (Database::hashRecordName); `plainName`: the name is known to pass
@@ -152,6 +166,7 @@ private:
     Reporter& reporter_;
     PlanRecorder& recorder_;
     LoadObserver* observer_;
+    ProvenanceLog* provenance_;
 
     // Definitions being built (views stay valid until the statement ends).
     struct MenuBuild {

@@ -108,6 +108,8 @@ void DbActions::beginFieldDef(std::string_view name, const Span& nameAt, std::st
         recordType_.skip = true;
         return;
     }
+    if (provenance_ && !recordType_.skip)
+        provenance_->fieldDefinition(recordType_.name, name, sources_.siteOf(nameAt.begin));
     auto dbfType = dbstatic::dbfTypeFromName(type);
     if (!dbfType) {
         reporter_.error(typeAt.begin, "field-type",

@@ -78,6 +78,7 @@ void DbActions::fusedField(std::string_view token, const Span& at, const FusedAr
             memo->field->index,
             token.substr(fused.second.offset + memo->valueOffset, memo->valueLength),
             memo->valueHash);
+        noteField(memo->field->index, at);
         return;
     }
     // Outside a replay: a statement taken before on a record of this type is taken again.
@@ -90,6 +91,7 @@ void DbActions::fusedField(std::string_view token, const Span& at, const FusedAr
             // older text only between items): no copy.
             edits_.setFieldView(effect->field,
                                 token.substr(effect->valueOffset, effect->valueLength));
+            noteField(effect->field, at);
             return;
         }
     }

@@ -16,7 +16,7 @@ DbReader::DbReader(ReadContext context, SourceManager& sources, Reporter& report
                    LineExpander* expander)
     : context_(std::move(context)), sources_(sources), reporter_(reporter),
       input_(sources, reporter, expander, context_.counters),
-      actions_(context_.db, sources, reporter, recorder_, context_.observer),
+      actions_(context_.db, sources, reporter, recorder_, context_.observer, context_.provenance),
       replayer_(sources, actions_, context_.db),
       parser_(std::make_unique<Parser>(*this, actions_)) {
     input_.setFusedStatements(context_.fastPaths);
@@ -73,6 +73,9 @@ void DbReader::readText(std::string_view name, std::string_view text) {
     // Text in memory is not cached: the same name may come with other text next time.
     ownText_ = CachedFile::of(text);
     const std::uint32_t source = sources_.addSource(std::string(name));
+    if (context_.provenance)
+        context_.provenance->openSource(source, name, {}, ownText_.get(), ProvenanceLog::kNone, 0,
+                                        0);
     input_.pushCached(source, "text:" + std::string(name), *ownText_);
     parse();
 }
@@ -121,14 +124,26 @@ bool DbReader::pushResolved(std::string_view name, const Position* parent, Cache
                     " deep");
 
     const std::uint32_t source = sources_.addSource(resolved.shownName, parent);
+    // Provenance: this opening of the file, by the including statement's line.
+    auto noteSource = [&](const CachedFile* text) {
+        if (!context_.provenance) return;
+        StatementSite at{ProvenanceLog::kNone, 0, 0};
+        if (parent) at = sources_.siteOf(*parent);
+        context_.provenance->openSource(source, resolved.shownName,
+                                        resolved.embedded ? std::string_view() : resolved.path,
+                                        text, at.source, at.line, at.column);
+    };
     if (resolved.embedded) {
-        input_.pushCached(source, identity,
-                          *context_.files.put(embeddedIdentity, resolved.embeddedText));
+        CachedFile* file = context_.files.put(embeddedIdentity, resolved.embeddedText);
+        noteSource(file);
+        input_.pushCached(source, identity, *file);
         return true;
     }
     bool tooLarge = false;
     std::string error;
-    if (CachedFile* file = context_.files.get(resolved.path, tooLarge, error)) {
+    CachedFile* file = context_.files.get(resolved.path, tooLarge, error);
+    noteSource(file);
+    if (file) {
         if (context_.observer && !file->observed) {
             file->observed = true;
             context_.observer->fileRead(resolved.shownName, file->content());

@@ -42,8 +42,9 @@ struct ReadContext {
     std::size_t parallelPieceBytes = 0;
     // Environment variables and working directory of the loads; null: the process's.
     const LoadEnvironment* environment = nullptr;
-    LoadObserver* observer = nullptr; // LoaderOptions::observer
-    bool templateAlone = false;       // LoaderOptions::templateAlone
+    LoadObserver* observer = nullptr;    // LoaderOptions::observer
+    bool templateAlone = false;          // LoaderOptions::templateAlone
+    ProvenanceLog* provenance = nullptr; // LoaderOptions::provenance's
 };
 
 class DbReader {
@@ -115,7 +116,7 @@ private:
     ReplayPlans plans_;
     PlanReplayer replayer_;
     std::unique_ptr<Parser> parser_;
-    std::unique_ptr<CachedFile> ownText_; // readText(): the text being read
+    std::shared_ptr<CachedFile> ownText_; // readText(): the text being read
     std::vector<std::string> searchPath_;
     bool embeddedOnly_ = false;
     const CachedFile* lastFile_ = nullptr;

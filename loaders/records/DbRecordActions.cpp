@@ -64,8 +64,9 @@ bool DbActions::checkRecordName(std::string_view name, const Span& at) {
 }
 
 DbActions::DbActions(dbstatic::Database& db, SourceManager& sources, Reporter& reporter,
-                     PlanRecorder& recorder, LoadObserver* observer)
-    : db_(db), sources_(sources), reporter_(reporter), recorder_(recorder), observer_(observer) {}
+                     PlanRecorder& recorder, LoadObserver* observer, ProvenanceLog* provenance)
+    : db_(db), sources_(sources), reporter_(reporter), recorder_(recorder), observer_(observer),
+      provenance_(provenance) {}
 
 void DbActions::begin() {
     recover();
@@ -127,13 +128,16 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
                                 " not found (record type \"*\" "
                                 "only adds to an existing record)");
             record_.ignoreBody = true;
+        } else {
+            noteHead(record_.node, ProvenanceLog::RecordKind::Append, typeAt);
         }
         return;
     }
     if (type == "#") {
-        if (dbstatic::Record* node = db_.findRecord(name))
+        if (dbstatic::Record* node = db_.findRecord(name)) {
+            noteHead(node, ProvenanceLog::RecordKind::Delete, typeAt);
             db_.deleteRecord(*node);
-        else
+        } else
             reporter_.warning(nameAt.begin, "record-unknown",
                               "unable to delete record " + quoted(name) + ": not found");
         record_.ignoreBody = true;
@@ -176,6 +180,10 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
             record_.ignoreBody = true;
         } else {
             record_.node = existing;
+            noteHead(existing,
+                     visible ? ProvenanceLog::RecordKind::GRecord
+                             : ProvenanceLog::RecordKind::Record,
+                     typeAt);
             if (observer_) {
                 const dbstatic::SourcePosition first = existing->real().position();
                 SourceLocation again;
@@ -203,6 +211,10 @@ void DbActions::applyRecordHead(std::string_view type, const Span& typeAt, std::
         return;
     }
     record_.node = db_.createRecord(*recordType, name, hash, visible, positionOf(nameAt, nameLine));
+    if (record_.node)
+        noteHead(record_.node,
+                 visible ? ProvenanceLog::RecordKind::GRecord : ProvenanceLog::RecordKind::Record,
+                 typeAt);
 }
 
 // Where a record was defined: the database keeps each file name once.
@@ -243,6 +255,7 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         edits_.setFieldView(accepted->field->index,
                             value.text.substr(accepted->valueOffset, accepted->valueLength),
                             accepted->valueHash);
+        noteField(accepted->field->index, nameAt);
         return {};
     }
     // With the name it had, on a record of the type it had, under the definitions it had, it
@@ -293,6 +306,7 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         knownGood ? dbstatic::PutStatus{} : db_.checkField(type, *field, text);
     if (status.error == PutError::UnexpandedMacro && templateAlone_) {
         set(field->index, text); // as written: what the macro will be is not known here
+        noteField(field->index, nameAt);
         return {};
     }
     if (!status.ok()) {
@@ -310,6 +324,7 @@ DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nam
         memo->valueHash = support::fastHash(text);
     }
     set(field->index, text);
+    noteField(field->index, nameAt);
     if (!status.ok() || text.data() == valueScratch_.data()) return {};
     return {field, text};
 }
@@ -371,16 +386,20 @@ void DbActions::applyInfo(std::string_view name, const Span& nameAt, const JsonV
         return;
     }
     edits_.setInfo(name, setterValue(value));
+    noteField(ProvenanceLog::Item::kInfo, nameAt);
 }
 
 void DbActions::recordAlias(std::string_view alias, const Span& at) {
     recorder_.step(Action::RecordAlias, &at);
     if (!record_.node) return;
     if (!checkRecordName(alias, at)) return;
-    if (!db_.createAlias(*record_.node, alias))
+    if (const dbstatic::Record* node = db_.createAlias(*record_.node, alias)) {
+        if (provenance_) provenance_->alias(node, sources_.siteOf(at.begin));
+    } else {
         reporter_.error(at.begin, "alias-exists",
                         "can't create alias " + quoted(alias) + " for " +
                             quoted(record_.node->name()) + ": the name is already in use");
+    }
 }
 
 void DbActions::alias(std::string_view record, const Span& recordAt, std::string_view alias,
@@ -393,10 +412,13 @@ void DbActions::alias(std::string_view record, const Span& recordAt, std::string
                         "alias " + quoted(alias) + " refers to unknown record " + quoted(record));
         return;
     }
-    if (!db_.createAlias(*target, alias))
-        reporter_.error(aliasAt.begin, "alias-exists",
-                        "can't create alias " + quoted(alias) + " referring to " + quoted(record) +
-                            ": the name is already in use");
+    if (const dbstatic::Record* node = db_.createAlias(*target, alias)) {
+        if (provenance_) provenance_->alias(node, sources_.siteOf(recordAt.begin));
+        return;
+    }
+    reporter_.error(aliasAt.begin, "alias-exists",
+                    "can't create alias " + quoted(alias) + " referring to " + quoted(record) +
+                        ": the name is already in use");
 }
 
 void DbActions::endRecord() {

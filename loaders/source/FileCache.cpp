@@ -32,8 +32,8 @@ void CachedFile::indexLines() {
     linesIndexed = true;
 }
 
-std::unique_ptr<CachedFile> CachedFile::of(std::string_view content) {
-    auto file = std::make_unique<CachedFile>();
+std::shared_ptr<CachedFile> CachedFile::of(std::string_view content) {
+    auto file = std::make_shared<CachedFile>();
     file->text.reserve(content.size() + 2);
     file->text.append(content);
     file->text.append(2, '\0');
@@ -67,7 +67,7 @@ CachedFile* FileCache::get(const std::string& path, bool& tooLarge, std::string&
         tooLarge = true;
         return nullptr;
     }
-    auto cached = std::make_unique<CachedFile>();
+    auto cached = std::make_shared<CachedFile>();
     std::string& text = cached->text;
     char block[65536];
     std::size_t n;

@@ -14,7 +14,8 @@
 
 namespace epicsdb::loaders {
 
-struct CachedFile {
+// Shared: a Provenance keeps the texts of the files its statements are in (shared_from_this).
+struct CachedFile : std::enable_shared_from_this<CachedFile> {
     std::string text; // the file's bytes followed by two NULs (for the scanner)
     bool hasDollar = false;
     bool observed = false; // a LoadObserver was shown it
@@ -28,7 +29,7 @@ struct CachedFile {
         return {text.data(), text.size() - 2};
     }
     // A cached file of `content` (the text and the two NULs).
-    [[nodiscard]] static std::unique_ptr<CachedFile> of(std::string_view content);
+    [[nodiscard]] static std::shared_ptr<CachedFile> of(std::string_view content);
 };
 
 class FileCache {
@@ -48,7 +49,7 @@ public:
 
 private:
     const FileOverlay* overlay_ = nullptr;
-    std::unordered_map<std::string, std::unique_ptr<CachedFile>> files_;
+    std::unordered_map<std::string, std::shared_ptr<CachedFile>> files_;
     std::size_t filesRead_ = 0;
     std::size_t bytesRead_ = 0;
 };

@@ -102,6 +102,29 @@ std::uint32_t SourceManager::lineOf(Position position) {
     return line;
 }
 
+StatementSite SourceManager::siteOf(Position position) {
+    StatementSite site{position.source, 0, 0};
+    SourceInfo& info = *sources_[position.source];
+    if (info.lineStarts && info.chunks.size() == 1 && !info.lineStarts->empty()) {
+        const auto& starts = *info.lineStarts;
+        const std::uint32_t at = position.offset - info.chunks.front().base;
+        const auto next = std::upper_bound(starts.begin(), starts.end(), at);
+        site.line =
+            info.chunks.front().firstLine - 1 + static_cast<std::uint32_t>(next - starts.begin());
+        site.column = at - *(next - 1) + 1;
+        return site;
+    }
+    site.line = lineOf(position);
+    if (const Chunk* chunk = chunkOf(info, position.offset)) {
+        const std::uint32_t at = position.offset - chunk->base;
+        const std::size_t newline = std::string_view(chunk->data, at).rfind('\n');
+        site.column =
+            at - (newline == std::string_view::npos ? 0 : static_cast<std::uint32_t>(newline) + 1) +
+            1;
+    }
+    return site;
+}
+
 void SourceManager::locate(Position position, SourceLocation& where, std::string* lineText,
                            std::vector<ContextFrame>* context) {
     SourceInfo& info = *sources_[position.source];

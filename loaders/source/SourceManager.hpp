@@ -28,6 +28,13 @@ struct Chunk {
     std::unique_ptr<std::string> storage;
 };
 
+// A place in a source of the current load (a source id of this manager), resolved.
+struct StatementSite {
+    std::uint32_t source = 0;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
 struct SourceInfo {
     std::string name;     // as shown in messages (the path it was opened with)
     std::string relation; // how the parent led here ("included from", ...)
@@ -69,6 +76,8 @@ public:
 
     // Line of a position (1-based); fast for offsets that only move forward.
     std::uint32_t lineOf(Position position);
+    // Line and column (1-based) of a position, without the file's name (provenance's).
+    StatementSite siteOf(Position position);
     // Full location: file, line, column (1-based), the text of the line, the include chain.
     void locate(Position position, SourceLocation& where, std::string* lineText,
                 std::vector<ContextFrame>* context);

@@ -105,6 +105,7 @@ void IocSubstReader::beginFile(std::string_view name, const SubstSpan& at) {
     fileAt_ = at;
     variables_.clear();
     valueCount_ = 0;
+    row_ = 0;
 }
 
 void IocSubstReader::endFile() {
@@ -114,9 +115,15 @@ void IocSubstReader::endFile() {
 void IocSubstReader::commitGlobals() {
     globals_ += locals_;
     locals_.clear();
+    for (DefinitionOrigin& origin : localOrigins_)
+        origin.kind = MacroOrigin::Global;
+    globalOrigins_.insert(globalOrigins_.end(), localOrigins_.begin(), localOrigins_.end());
+    localOrigins_.clear();
 }
 
-void IocSubstReader::appendItem(std::string_view name, std::string_view value, bool quoted) {
+void IocSubstReader::appendItem(std::string_view name, std::string_view value, bool quoted,
+                                DefinitionOrigin origin) {
+    localOrigins_.push_back(origin);
     locals_ += ',';
     locals_ += name;
     locals_ += '=';
@@ -127,8 +134,11 @@ void IocSubstReader::appendItem(std::string_view name, std::string_view value, b
     if (quoted) locals_ += '"';
 }
 
-void IocSubstReader::definition(std::string_view name, std::string_view value, bool quoted) {
-    appendItem(name, value, quoted);
+void IocSubstReader::definition(std::string_view name, std::string_view value, bool quoted,
+                                const SubstSpan& at) {
+    appendItem(
+        name, value, quoted,
+        {MacroOrigin::SubstitutionSet, lines_.lineOf(at.begin), lines_.columnOf(at.begin), 0});
 }
 
 void IocSubstReader::patternName(std::string_view name, const SubstSpan& at) {
@@ -148,7 +158,9 @@ void IocSubstReader::patternValue(std::string_view value, bool quoted, const Sub
                    " name" + (variables_.size() == 1 ? "" : "s") + "; this value is ignored");
         return;
     }
-    appendItem(variables_[valueCount_], value, quoted);
+    appendItem(
+        variables_[valueCount_], value, quoted,
+        {MacroOrigin::PatternRow, lines_.lineOf(at.begin), lines_.columnOf(at.begin), row_ + 1});
     ++valueCount_;
 }
 
@@ -174,7 +186,11 @@ void IocSubstReader::loadSet(const SubstSpan& at) {
     }
     locate(at.begin, set_.location);
     locate(fileAt_.begin, set_.fileLocation);
+    set_.origins.assign(globalOrigins_.begin(), globalOrigins_.end());
+    set_.origins.insert(set_.origins.end(), localOrigins_.begin(), localOrigins_.end());
+    set_.row = ++row_;
     locals_.clear();
+    localOrigins_.clear();
     valueCount_ = 0;
     handler_.onSet(set_);
 }

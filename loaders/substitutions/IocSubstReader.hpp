@@ -47,7 +47,8 @@ public:
     void beginFile(std::string_view name, const SubstSpan& at);
     void endFile();
     void commitGlobals();
-    void definition(std::string_view name, std::string_view value, bool quoted);
+    void definition(std::string_view name, std::string_view value, bool quoted,
+                    const SubstSpan& at);
     void patternName(std::string_view name, const SubstSpan& at);
     void patternValue(std::string_view value, bool quoted, const SubstSpan& at);
     void deprecatedSet(std::string_view word, const SubstSpan& at);
@@ -56,7 +57,8 @@ public:
 private:
     void report(Severity severity, std::uint32_t offset, std::string_view code, std::string message,
                 std::vector<std::string> notes = {});
-    void appendItem(std::string_view name, std::string_view value, bool quoted);
+    void appendItem(std::string_view name, std::string_view value, bool quoted,
+                    DefinitionOrigin origin);
     void locate(std::uint32_t offset, SourceLocation& where) const;
 
     std::string name_;
@@ -72,6 +74,10 @@ private:
     // Each item is ",name=value"; the set's definitions are both parts without the first comma.
     std::string globals_;
     std::string locals_;
+    // Where each item of the two parts came from (provenance), in the same order.
+    std::vector<DefinitionOrigin> globalOrigins_;
+    std::vector<DefinitionOrigin> localOrigins_;
+    std::uint32_t row_ = 0; // sets read so far in the current `file` block
     std::string templateFile_;
     SubstSpan fileAt_;
     std::vector<std::string> variables_; // the pattern names of the current block

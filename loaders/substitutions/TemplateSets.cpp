@@ -17,7 +17,7 @@ void TemplateSets::onSet(const SubstitutionSet& set) {
     // One frame, reused: assigning keeps its strings' capacity.
     context_.relation = "template loaded by substitution set at";
     context_.location = set.location;
-    const Counts loaded = load_(set.templateFile, macros_, {&context_, 1});
+    const Counts loaded = load_(set, macros_, {&context_, 1});
     count_.add(loaded.errors, loaded.warnings);
     if (observer_)
         observer_->templateSetLoaded(*found_.at(set.templateFile),

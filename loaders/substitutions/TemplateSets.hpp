@@ -29,9 +29,9 @@ public:
         std::size_t errors = 0;
         std::size_t warnings = 0;
     };
-    // Loads one template with its macros; `context` (the set that led there) goes on every
-    // diagnostic's chain.
-    using LoadSet = std::function<Counts(const std::string& templateFile, std::string_view macros,
+    // Loads one template with its macros (the caller's, then the set's); `context` (the set
+    // that led there) goes on every diagnostic's chain.
+    using LoadSet = std::function<Counts(const SubstitutionSet& set, std::string_view macros,
                                          std::span<const ContextFrame> context)>;
 
     // `search` is how the loads will look for templates (checked before each first load).

@@ -28,7 +28,8 @@ class Database;
 
 namespace epicsdb::loaders {
 
-class ProvenanceLog; // the loaders' private side (source/ProvenanceLog.hpp)
+class ProvenanceLog;      // the loaders' private side (source/ProvenanceLog.hpp)
+struct ProvenanceQueries; // what queries keep between calls (load/Provenance.cpp)
 
 // Where a macro's value came from.
 enum class MacroOrigin : std::uint8_t {
@@ -63,6 +64,9 @@ struct LoadStep {
     SourceLocation location;
     std::string text;
     bool command = false;
+    // A script line: the references its expansion used (`$(IOC)` of
+    // `dbLoadRecords("a.db", "P=$(IOC)")`), as Provenance::setCaller was given them.
+    std::vector<MacroUse> macros;
 };
 
 // One statement that defined, extended or set something.
@@ -131,7 +135,10 @@ public:
     [[nodiscard]] const ProvenanceLog& log() const noexcept { return *log_; }
 
 private:
+    // Indexes and file texts the queries keep between calls (rebuilt when the log moves):
+    // queries of one Provenance are not to run on two threads at once.
     std::unique_ptr<ProvenanceLog> log_;
+    std::unique_ptr<ProvenanceQueries> queries_;
 };
 
 } // namespace epicsdb::loaders

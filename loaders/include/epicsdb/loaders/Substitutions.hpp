@@ -15,13 +15,24 @@
 
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/export.h>
+#include <epicsdb/loaders/Provenance.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace epicsdb::loaders {
+
+// Where one definition of a set came from: a `global` block, the set's own `name=value`, or a
+// value of a `pattern` row.
+struct DefinitionOrigin {
+    MacroOrigin kind = MacroOrigin::SubstitutionSet;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::uint32_t row = 0; // PatternRow: the set's row in its `file` block, 1-based
+};
 
 struct SubstitutionSet {
     // The template, as written in its `file` block (outer quotes removed, escapes kept). Like
@@ -36,6 +47,9 @@ struct SubstitutionSet {
     std::size_t ownDefinitions = 0;
     SourceLocation location;     // the set's '{'
     SourceLocation fileLocation; // the `file` keyword of its block
+    // One per item of `definitions`, in order (for provenance).
+    std::vector<DefinitionOrigin> origins;
+    std::uint32_t row = 0; // the set's row in its `file` block, 1-based
 };
 
 struct SubstitutionParse {

@@ -1,0 +1,552 @@
+// The queries of a Provenance: the log's small integers turned back into statements a person
+// reads. A statement's text is read from its file (the text the Loader kept, or the file read
+// again), its keyword found on the recorded line, its value argument expanded again with its
+// load's macros (the table the load had: no environment), and each macro reference traced to
+// the definition that gave it.
+#include <epicsdb/loaders/Provenance.hpp>
+
+#include "source/FileCache.hpp"
+#include "source/ProvenanceLog.hpp"
+#include "source/TextFile.hpp"
+
+#include <epicsdb/CharClass.hpp>
+#include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/dbStatic/Values.hpp>
+#include <epicsdb/macLib/MacroTable.hpp>
+
+#include <algorithm>
+#include <initializer_list>
+#include <unordered_map>
+
+namespace epicsdb::loaders {
+
+using Log = ProvenanceLog;
+
+std::string_view macroOriginName(MacroOrigin origin) noexcept {
+    switch (origin) {
+    case MacroOrigin::LoadArgument:
+        return "load argument";
+    case MacroOrigin::SubstitutionSet:
+        return "substitution set";
+    case MacroOrigin::PatternRow:
+        return "pattern row";
+    case MacroOrigin::Global:
+        return "global";
+    case MacroOrigin::ScriptVariable:
+        return "script variable";
+    case MacroOrigin::ProcessEnvironment:
+        return "environment";
+    case MacroOrigin::Default:
+        return "default";
+    case MacroOrigin::Undefined:
+        return "undefined";
+    }
+    return "undefined";
+}
+
+namespace {
+
+// How deep the macros inside macro values are followed (a value may name itself).
+constexpr int kMaxMacroDepth = 8;
+// How far a statement is read past its line (a JSON value over several lines).
+constexpr std::size_t kMaxStatementBytes = 64 * 1024;
+
+// One `$(name)`/`${name}` reference of a text, with its default when it has one.
+struct Reference {
+    std::string_view name;
+    std::optional<std::string_view> fallback;
+};
+
+// The position after the bracket that closes the reference opened at `open` (its `(`/`{`),
+// nested references skipped; text.size() when none does.
+std::size_t referenceEnd(std::string_view text, std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '(' || c == '{')
+            ++depth;
+        else if ((c == ')' || c == '}') && --depth == 0)
+            return i + 1;
+    }
+    return text.size();
+}
+
+// The references of a text, outermost only, each name once (a name built from other
+// references is not one: it has no single definition).
+std::vector<Reference> referencesIn(std::string_view text) {
+    std::vector<Reference> found;
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] != '$' || (text[i + 1] != '(' && text[i + 1] != '{')) continue;
+        const std::size_t end = referenceEnd(text, i + 1);
+        const std::string_view inside =
+            text.substr(i + 2, end - (i + 2) - (end <= text.size() && end > i + 2 ? 1 : 0));
+        const std::size_t stop = inside.find_first_of("=,");
+        const std::string_view name = inside.substr(0, stop);
+        if (name.find('$') == std::string_view::npos &&
+            std::none_of(found.begin(), found.end(),
+                         [&](const Reference& r) { return r.name == name; })) {
+            Reference reference{name, std::nullopt};
+            if (stop != std::string_view::npos && inside[stop] == '=') {
+                std::string_view rest = inside.substr(stop + 1);
+                // `$(A=x,B=y)` scoped definitions follow the default: not part of it.
+                int depth = 0;
+                std::size_t cut = rest.size();
+                for (std::size_t k = 0; k < rest.size(); ++k) {
+                    if (rest[k] == '(' || rest[k] == '{') ++depth;
+                    if (rest[k] == ')' || rest[k] == '}') --depth;
+                    if (rest[k] == ',' && depth == 0) {
+                        cut = k;
+                        break;
+                    }
+                }
+                reference.fallback = rest.substr(0, cut);
+            }
+            found.push_back(reference);
+        }
+        i = end - 1;
+    }
+    return found;
+}
+
+// A statement found on its line: `keyword(first, second)`.
+struct FoundStatement {
+    std::size_t begin = 0; // of the keyword, in the text from the line's start
+    std::size_t end = 0;   // after the closing parenthesis (or the end of what was read)
+    std::string_view keyword;
+    std::string_view first;
+    std::string_view second;
+};
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && chars::isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && chars::isSpace(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+// The statement with one of `keywords` on the line that starts `from`, the one at or before
+// `column` (the recorded token; a macro earlier on the line may have moved it), else the first.
+std::optional<FoundStatement> findStatement(std::string_view from, std::uint32_t column,
+                                            std::initializer_list<std::string_view> keywords) {
+    const std::string_view line = from.substr(0, from.find('\n'));
+    std::optional<FoundStatement> chosen;
+    for (std::size_t at = 0; at < line.size(); ++at) {
+        if (at > 0 && chars::isDbWordChar(line[at - 1])) continue;
+        for (std::string_view keyword : keywords) {
+            if (line.substr(at, keyword.size()) != keyword) continue;
+            std::size_t open = at + keyword.size();
+            while (open < line.size() && chars::isSpace(line[open]))
+                ++open;
+            if (open >= line.size() || line[open] != '(') continue;
+            if (chosen && column && at + 1 > column) return chosen;
+            chosen = FoundStatement{at, open, keyword, {}, {}};
+            break;
+        }
+    }
+    if (!chosen) return std::nullopt;
+    // The arguments, to the closing parenthesis: quotes, escapes and JSON brackets respected.
+    const std::string_view text = from.substr(0, std::min(from.size(), kMaxStatementBytes));
+    const std::size_t open = chosen->end;
+    std::size_t comma = std::string_view::npos;
+    std::size_t close = text.size();
+    int depth = 0;
+    bool inQuote = false;
+    for (std::size_t i = open + 1; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inQuote) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inQuote = false;
+            continue;
+        }
+        if (c == '"') {
+            inQuote = true;
+        } else if (c == '{' || c == '[' || c == '(') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        } else if (c == ')') {
+            if (depth == 0) {
+                close = i;
+                break;
+            }
+            --depth;
+        } else if (c == ',' && depth == 0 && comma == std::string_view::npos) {
+            comma = i;
+        }
+    }
+    chosen->end = close < text.size() ? close + 1 : text.size();
+    if (comma == std::string_view::npos) {
+        chosen->first = trimmed(text.substr(open + 1, close - open - 1));
+    } else {
+        chosen->first = trimmed(text.substr(open + 1, comma - open - 1));
+        chosen->second = trimmed(text.substr(comma + 1, close - comma - 1));
+    }
+    return chosen;
+}
+
+std::string callText(const Log::Load& load) {
+    std::string_view command = "dbLoadRecords";
+    if (load.kind == Log::LoadKind::Database) command = "dbLoadDatabase";
+    if (load.kind == Log::LoadKind::Template) command = "dbLoadTemplate";
+    std::string text(command);
+    text += "(\"";
+    text += load.file;
+    text += '"';
+    if (!load.macros.empty()) {
+        text += ", \"";
+        text += load.macros;
+        text += '"';
+    }
+    text += ')';
+    return text;
+}
+
+} // namespace
+
+struct ProvenanceQueries {
+    std::uint64_t version = UINT64_MAX;
+    // Record events of each record, in load order; the last alias event of each alias node.
+    std::unordered_map<const dbstatic::Record*, std::vector<std::uint32_t>> events;
+    std::unordered_map<const dbstatic::Record*, std::uint32_t> aliasEvents;
+    // File texts, with where their lines start.
+    struct Text {
+        std::string owned;
+        std::string_view text;
+        std::vector<std::uint32_t> lineStarts;
+    };
+    std::unordered_map<std::uint32_t, Text> texts;
+    // The macro table of the last load asked about.
+    std::uint32_t tableLoad = Log::kNone;
+    std::unique_ptr<maclib::MacroTable> table;
+
+    void refresh(const Log& log) {
+        if (version == log.version()) return;
+        version = log.version();
+        events.clear();
+        aliasEvents.clear();
+        const auto& records = log.records();
+        for (std::uint32_t i = 0; i < records.size(); ++i)
+            events[records[i].record].push_back(i);
+        const auto& aliases = log.aliases();
+        for (std::uint32_t i = 0; i < aliases.size(); ++i)
+            aliasEvents[aliases[i].alias] = i;
+        tableLoad = Log::kNone;
+        table.reset();
+    }
+
+    // The file's text from line `line` on (empty when the file can no longer be read).
+    std::string_view textFrom(const Log& log, std::uint32_t file, std::uint32_t line) {
+        auto [it, added] = texts.try_emplace(file);
+        Text& entry = it->second;
+        if (added) {
+            const Log::File& f = log.files()[file];
+            if (f.text) {
+                entry.text = f.text->content();
+            } else if (!f.path.empty()) {
+                std::string error;
+                if (readTextFile(f.path, entry.owned, error)) entry.text = entry.owned;
+            }
+            entry.lineStarts.push_back(0);
+            for (std::size_t i = 0; i < entry.text.size(); ++i)
+                if (entry.text[i] == '\n')
+                    entry.lineStarts.push_back(static_cast<std::uint32_t>(i + 1));
+        }
+        if (line == 0 || line > entry.lineStarts.size()) return {};
+        return entry.text.substr(entry.lineStarts[line - 1]);
+    }
+
+    maclib::MacroTable& tableOf(const Log& log, std::uint32_t load) {
+        if (tableLoad != load || !table) {
+            table = std::make_unique<maclib::MacroTable>();
+            table->suppressWarnings(true);
+            if (load != Log::kNone) table->install(log.loads()[load].macros);
+            tableLoad = load;
+        }
+        return *table;
+    }
+};
+
+namespace {
+
+// Builds the user's view of one log.
+class Explainer {
+public:
+    Explainer(const Log& log, ProvenanceQueries& queries) : log_(log), q_(queries) {}
+
+    Statement statement(std::uint32_t source, std::uint32_t line, std::uint32_t column,
+                        std::initializer_list<std::string_view> keywords) {
+        Statement s;
+        if (source == Log::kNone || source >= log_.sources().size()) return s;
+        const Log::Source& src = log_.sources()[source];
+        s.location = {log_.files()[src.file].shownName, line, column};
+        s.chain = chainOf(source);
+        const std::string_view from = q_.textFrom(log_, src.file, line);
+        const std::optional<FoundStatement> found = findStatement(from, column, keywords);
+        if (!found) return s;
+        s.location.column = static_cast<unsigned>(found->begin + 1);
+        s.keyword = found->keyword;
+        s.text = from.substr(found->begin, found->end - found->begin);
+        s.written = found->second; // record(type, NAME), field(NAME, VALUE)
+        maclib::MacroTable& table = q_.tableOf(log_, src.load);
+        std::string expanded;
+        table.expand(s.written, expanded);
+        s.value = valueOf(expanded);
+        for (const Reference& reference : referencesIn(s.written))
+            s.macros.push_back(use(reference, src.load, s.location, 0));
+        return s;
+    }
+
+    std::vector<LoadStep> chainOf(std::uint32_t source) {
+        std::vector<LoadStep> chain;
+        const auto& sources = log_.sources();
+        std::uint32_t at = source;
+        while (sources[at].parent != Log::kNone) {
+            const Log::Source& parent = sources[sources[at].parent];
+            chain.push_back({"included from",
+                             {log_.files()[parent.file].shownName, sources[at].parentLine,
+                              sources[at].parentColumn},
+                             {},
+                             false,
+                             {}});
+            at = sources[at].parent;
+        }
+        std::uint32_t load = sources[at].load;
+        if (load == Log::kNone) return chain;
+        const Log::Load* current = &log_.loads()[load];
+        if (current->kind == Log::LoadKind::TemplateSet) {
+            LoadStep set{"template loaded by substitution set at", {}, {}, false, {}};
+            if (current->setFile != Log::kNone)
+                set.location = {log_.files()[current->setFile].shownName, current->setLine,
+                                current->setColumn};
+            if (current->setRow) set.text = "row " + std::to_string(current->setRow);
+            chain.push_back(std::move(set));
+            if (current->parent != Log::kNone) current = &log_.loads()[current->parent];
+        }
+        appendCaller(*current, chain);
+        return chain;
+    }
+
+private:
+    // The load's own call, or the script lines that made it.
+    void appendCaller(const Log::Load& load, std::vector<LoadStep>& chain) {
+        if (load.caller == Log::kNone) {
+            chain.push_back({"loaded by", {}, callText(load), true, {}});
+            return;
+        }
+        const Log::Caller& caller = log_.callers()[load.caller];
+        for (std::size_t i = 0; i < caller.frames.size(); ++i) {
+            const ContextFrame& frame = caller.frames[i];
+            LoadStep step{frame.relation, frame.location, frame.relation, frame.command, {}};
+            if (i == 0) step.macros = caller.lineMacros;
+            chain.push_back(std::move(step));
+        }
+    }
+
+    // The value the database got from an expanded argument (as the loader's setterValue).
+    static std::string valueOf(std::string_view text) {
+        const bool quotedString = text.size() >= 2 && text.front() == '"';
+        if (text.find('\\') == std::string_view::npos)
+            return std::string(quotedString ? text.substr(1, text.size() - 2) : text);
+        std::string out;
+        dbstatic::unescapeValue(text, out);
+        return out;
+    }
+
+    // The definition of `name` the load's table took: the last one (an item without a value
+    // undefines).
+    const Log::MacroDefinition* definitionOf(std::uint32_t load, std::string_view name) const {
+        if (load == Log::kNone) return nullptr;
+        const Log::Load& l = log_.loads()[load];
+        const auto& macros = log_.macros();
+        for (std::uint32_t i = l.firstMacro + l.macroCount; i-- > l.firstMacro;)
+            if (macros[i].name == name) return macros[i].value ? &macros[i] : nullptr;
+        return nullptr;
+    }
+
+    // The load whose call gave the load argument of `load` (a template set: its dbLoadTemplate).
+    const Log::Load& callerLoad(std::uint32_t load) const {
+        const Log::Load* current = &log_.loads()[load];
+        if (current->kind == Log::LoadKind::TemplateSet && current->parent != Log::kNone)
+            current = &log_.loads()[current->parent];
+        return *current;
+    }
+
+    MacroUse use(const Reference& reference, std::uint32_t load, const SourceLocation& statement,
+                 int depth) {
+        MacroUse u;
+        u.name = reference.name;
+        maclib::MacroTable& table = q_.tableOf(log_, load);
+        if (const Log::MacroDefinition* definition = definitionOf(load, reference.name)) {
+            table.expand("$(" + u.name + ")", u.value);
+            u.written = *definition->value;
+            u.origin = definition->origin;
+            u.row = definition->row;
+            if (definition->origin == MacroOrigin::LoadArgument) {
+                const Log::Load& call = callerLoad(load);
+                if (call.caller != Log::kNone && !log_.callers()[call.caller].frames.empty()) {
+                    const ContextFrame& frame = log_.callers()[call.caller].frames.front();
+                    u.location = frame.location;
+                    u.detail = frame.relation;
+                    // The script line's own references (epicsEnvSet variables) that went
+                    // into this argument.
+                    for (const MacroUse& lineUse : log_.callers()[call.caller].lineMacros)
+                        u.inner.push_back(lineUse);
+                } else {
+                    u.detail = callText(call);
+                }
+            } else if (definition->file != Log::kNone) {
+                u.location = {log_.files()[definition->file].shownName, definition->line,
+                              definition->column};
+            }
+            if (depth < kMaxMacroDepth)
+                for (const Reference& inner : referencesIn(u.written))
+                    if (inner.name != reference.name)
+                        u.inner.push_back(use(inner, load, statement, depth + 1));
+        } else if (reference.fallback) {
+            u.origin = MacroOrigin::Default;
+            u.written = *reference.fallback;
+            table.expand(u.written, u.value);
+            u.location = statement;
+        } else {
+            u.origin = MacroOrigin::Undefined;
+            u.value = "$(" + u.name + ")";
+        }
+        return u;
+    }
+
+    const Log& log_;
+    ProvenanceQueries& q_;
+};
+
+// The record events of `record` that count: those after its last deletion.
+std::vector<std::uint32_t> liveEvents(const Log& log, const std::vector<std::uint32_t>* all) {
+    std::vector<std::uint32_t> events;
+    if (!all) return events;
+    for (std::uint32_t index : *all) {
+        if (log.records()[index].kind == Log::RecordKind::Delete)
+            events.clear();
+        else
+            events.push_back(index);
+    }
+    return events;
+}
+
+} // namespace
+
+Provenance::Provenance()
+    : log_(std::make_unique<ProvenanceLog>()), queries_(std::make_unique<ProvenanceQueries>()) {}
+
+Provenance::~Provenance() = default;
+
+void Provenance::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
+    log_->setCaller(std::move(frames), std::move(lineMacros));
+}
+
+void Provenance::clearCaller() {
+    log_->clearCaller();
+}
+
+std::size_t Provenance::memoryBytes() const noexcept {
+    return log_->memoryBytes();
+}
+
+std::optional<FieldProvenance> Provenance::field(const dbstatic::Database& db,
+                                                 std::string_view record,
+                                                 std::string_view field) const {
+    const dbstatic::Record* node = db.findRecord(record);
+    if (!node) return std::nullopt;
+    const dbstatic::Record& real = node->real();
+    const dbstatic::FieldDef* definition = real.type().findField(field);
+    if (!definition) return std::nullopt;
+    FieldProvenance result;
+    result.record = real.name();
+    result.field = definition->name;
+    result.value = db.getString(real, *definition).value_or("");
+    result.set = real.storedValue(definition->index).has_value();
+    queries_->refresh(*log_);
+    Explainer explain(*log_, *queries_);
+    const auto found = queries_->events.find(&real);
+    for (std::uint32_t index :
+         liveEvents(*log_, found == queries_->events.end() ? nullptr : &found->second)) {
+        std::uint32_t source = log_->records()[index].source;
+        const auto [begin, end] = log_->itemsOf(index);
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const Log::Item& item = log_->items()[i];
+            if (item.field == Log::Item::kSourceSwitch)
+                source = item.line;
+            else if (item.field == definition->index)
+                result.statements.push_back(
+                    explain.statement(source, item.line, item.column, {"field"}));
+        }
+    }
+    const std::string_view typeName = real.type().name();
+    for (const Log::FieldDefinition& site : log_->fieldDefinitions()) {
+        if (site.recordType != typeName || site.field != definition->name) continue;
+        if (site.source != Log::kNone)
+            result.definedAt = {log_->files()[log_->sources()[site.source].file].shownName,
+                                site.line, site.column};
+        break;
+    }
+    return result;
+}
+
+std::optional<RecordProvenance> Provenance::record(const dbstatic::Database& db,
+                                                   std::string_view record) const {
+    const dbstatic::Record* node = db.findRecord(record);
+    if (!node) return std::nullopt;
+    const dbstatic::Record& real = node->real();
+    RecordProvenance result;
+    result.name = real.name();
+    result.type = real.type().name();
+    queries_->refresh(*log_);
+    Explainer explain(*log_, *queries_);
+    const auto found = queries_->events.find(&real);
+    for (std::uint32_t index :
+         liveEvents(*log_, found == queries_->events.end() ? nullptr : &found->second)) {
+        const Log::RecordEvent& event = log_->records()[index];
+        result.definitions.push_back(
+            explain.statement(event.source, event.line, event.column, {"record", "grecord"}));
+        std::uint32_t source = event.source;
+        const auto [begin, end] = log_->itemsOf(index);
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const Log::Item& item = log_->items()[i];
+            if (item.field == Log::Item::kSourceSwitch)
+                source = item.line;
+            else if (item.field == Log::Item::kInfo)
+                result.infos.push_back(explain.statement(source, item.line, item.column, {"info"}));
+        }
+    }
+    // The aliases the record has now, each where it was made.
+    for (const dbstatic::Record* other = real.type().firstRecord(); other; other = other->next()) {
+        if (!other->isAlias() || &other->real() != &real) continue;
+        const auto event = queries_->aliasEvents.find(other);
+        if (event == queries_->aliasEvents.end()) continue;
+        const Log::AliasEvent& alias = log_->aliases()[event->second];
+        Statement s = explain.statement(alias.source, alias.line, alias.column, {"alias"});
+        // `alias("name")` in a body has one argument: the alias.
+        if (s.written.empty() && !s.keyword.empty()) {
+            s.written = s.text.substr(s.text.find('(') + 1);
+            if (!s.written.empty() && s.written.back() == ')') s.written.pop_back();
+        }
+        s.value = other->name();
+        result.aliases.push_back(std::move(s));
+    }
+    return result;
+}
+
+std::vector<FieldProvenance> Provenance::setFields(const dbstatic::Database& db,
+                                                   std::string_view record) const {
+    std::vector<FieldProvenance> fields;
+    const dbstatic::Record* node = db.findRecord(record);
+    if (!node) return fields;
+    for (const dbstatic::FieldValue& value : node->real().setFields()) {
+        const dbstatic::FieldDef& definition = node->real().type().fields()[value.field];
+        if (auto one = field(db, record, definition.name)) fields.push_back(std::move(*one));
+    }
+    return fields;
+}
+
+} // namespace epicsdb::loaders

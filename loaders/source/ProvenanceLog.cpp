@@ -1,0 +1,171 @@
+#include "ProvenanceLog.hpp"
+
+#include "FileCache.hpp"
+
+#include <epicsdb/macLib/Definitions.hpp>
+
+namespace epicsdb::loaders {
+
+void ProvenanceLog::beginTransaction() {
+    if (depth_++ == 0)
+        mark_ = {sources_.size(), macros_.size(), loads_.size(),   callers_.size(),
+                 records_.size(), items_.size(),  aliases_.size(), fieldDefinitions_.size()};
+}
+
+void ProvenanceLog::endTransaction(bool keep) {
+    if (depth_ == 0 || --depth_ > 0 || keep) return;
+    // A rolled-back load leaves no trace (files stay interned: they are only names).
+    sources_.resize(mark_.sources);
+    macros_.resize(mark_.macros);
+    loads_.resize(mark_.loads);
+    callers_.resize(mark_.callers);
+    records_.resize(mark_.records);
+    items_.resize(mark_.items);
+    aliases_.resize(mark_.aliases);
+    fieldDefinitions_.resize(mark_.fieldDefinitions);
+    if (caller_ != kNone && caller_ >= callers_.size()) caller_ = kNone;
+    ++version_;
+}
+
+void ProvenanceLog::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
+    callers_.push_back({std::move(frames), std::move(lineMacros)});
+    caller_ = static_cast<std::uint32_t>(callers_.size() - 1);
+}
+
+std::uint32_t ProvenanceLog::internFile(std::string_view shownName, std::string_view path,
+                                        const CachedFile* text) {
+    std::string key;
+    key.reserve(shownName.size() + path.size() + 1);
+    key.append(shownName).push_back('\0');
+    key.append(path);
+    auto [it, added] =
+        fileIds_.try_emplace(std::move(key), static_cast<std::uint32_t>(files_.size()));
+    if (added) files_.push_back({std::string(shownName), std::string(path), nullptr});
+    File& file = files_[it->second];
+    // The text as this Loader read it: kept while the provenance lives (the Loader's cache
+    // lets it go with the Loader).
+    if (text && !file.text) file.text = text->shared_from_this();
+    return it->second;
+}
+
+void ProvenanceLog::addDefinitions(std::string_view text, MacroOrigin origin, std::uint32_t file,
+                                   const std::vector<DefinitionOrigin>* origins,
+                                   std::uint32_t& count) {
+    maclib::DefinitionReader reader(text);
+    maclib::Definition item;
+    std::size_t index = 0;
+    while (reader.next(item)) {
+        MacroDefinition definition;
+        definition.name.assign(item.name);
+        if (item.value) definition.value.emplace(*item.value);
+        definition.origin = origin;
+        if (origins && index < origins->size()) {
+            const DefinitionOrigin& where = (*origins)[index];
+            definition.origin = where.kind;
+            definition.file = file;
+            definition.line = where.line;
+            definition.column = where.column;
+            definition.row = where.row;
+        }
+        macros_.push_back(std::move(definition));
+        ++count;
+        ++index;
+    }
+}
+
+void ProvenanceLog::beginLoad(LoadKind kind, std::string_view file, std::string_view macros,
+                              const SetNote* set) {
+    Load load;
+    load.kind = kind;
+    load.file.assign(file);
+    load.macros.assign(macros);
+    load.caller = caller_;
+    load.parent = loadStack_.empty() ? kNone : loadStack_.back();
+    load.firstMacro = static_cast<std::uint32_t>(macros_.size());
+    if (set) {
+        if (set->location) {
+            load.setFile = internFile(set->location->file, {}, nullptr);
+            load.setLine = set->location->line;
+            load.setColumn = set->location->column;
+        }
+        load.setRow = set->row;
+        addDefinitions(set->callerMacros, MacroOrigin::LoadArgument, kNone, nullptr,
+                       load.macroCount);
+        addDefinitions(set->definitions, MacroOrigin::SubstitutionSet, load.setFile, set->origins,
+                       load.macroCount);
+    } else {
+        addDefinitions(macros, MacroOrigin::LoadArgument, kNone, nullptr, load.macroCount);
+    }
+    loads_.push_back(std::move(load));
+    loadStack_.push_back(static_cast<std::uint32_t>(loads_.size() - 1));
+    savedSourceMaps_.push_back(std::move(sourceMap_));
+    sourceMap_.clear();
+    itemSource_ = kNone;
+    ++version_;
+}
+
+void ProvenanceLog::endLoad() {
+    if (loadStack_.empty()) return;
+    loadStack_.pop_back();
+    sourceMap_ = std::move(savedSourceMaps_.back());
+    savedSourceMaps_.pop_back();
+    itemSource_ = kNone;
+}
+
+void ProvenanceLog::openSource(std::uint32_t managerSource, std::string_view shownName,
+                               std::string_view path, const CachedFile* text,
+                               std::uint32_t parentSource, std::uint32_t parentLine,
+                               std::uint32_t parentColumn) {
+    Source source;
+    source.file = internFile(shownName, path, text);
+    source.load = loadStack_.empty() ? kNone : loadStack_.back();
+    source.parent = parentSource == kNone ? kNone : sourceOf(parentSource);
+    source.parentLine = parentLine;
+    source.parentColumn = parentColumn;
+    sources_.push_back(source);
+    if (sourceMap_.size() <= managerSource) sourceMap_.resize(managerSource + 1, kNone);
+    sourceMap_[managerSource] = static_cast<std::uint32_t>(sources_.size() - 1);
+    ++version_;
+}
+
+void ProvenanceLog::recordHead(const dbstatic::Record* record, RecordKind kind,
+                               const StatementSite& at) {
+    records_.push_back({record, sourceOf(at.source), at.line,
+                        static_cast<std::uint32_t>(items_.size()), clampColumn(at.column), kind});
+    itemSource_ = at.source;
+    ++version_;
+}
+
+void ProvenanceLog::switchSource(std::uint32_t managerSource) {
+    items_.push_back({sourceOf(managerSource), 0, Item::kSourceSwitch});
+    itemSource_ = managerSource;
+}
+
+void ProvenanceLog::alias(const dbstatic::Record* alias, const StatementSite& at) {
+    aliases_.push_back({alias, sourceOf(at.source), at.line, at.column});
+    ++version_;
+}
+
+void ProvenanceLog::fieldDefinition(std::string_view recordType, std::string_view field,
+                                    const StatementSite& at) {
+    fieldDefinitions_.push_back(
+        {std::string(recordType), std::string(field), sourceOf(at.source), at.line, at.column});
+}
+
+std::size_t ProvenanceLog::memoryBytes() const noexcept {
+    std::size_t bytes = files_.capacity() * sizeof(File) + sources_.capacity() * sizeof(Source) +
+                        macros_.capacity() * sizeof(MacroDefinition) +
+                        loads_.capacity() * sizeof(Load) + callers_.capacity() * sizeof(Caller) +
+                        records_.size() * sizeof(RecordEvent) + items_.size() * sizeof(Item) +
+                        aliases_.capacity() * sizeof(AliasEvent) +
+                        fieldDefinitions_.capacity() * sizeof(FieldDefinition);
+    for (const File& file : files_)
+        if (file.text) bytes += file.text->text.capacity();
+    for (const MacroDefinition& m : macros_)
+        bytes += m.name.capacity() + (m.value ? m.value->capacity() : 0);
+    for (const Load& load : loads_)
+        bytes += load.file.capacity() + load.macros.capacity();
+    return bytes;
+}
+
+} // namespace epicsdb::loaders
