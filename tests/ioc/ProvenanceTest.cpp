@@ -28,11 +28,12 @@ const MacroUse* findUse(const std::vector<MacroUse>& uses, std::string_view name
     return nullptr;
 }
 
-// The chain's script lines as "file:line: text", innermost first.
+// The chain's script lines as "file:line: text", innermost first (a load of the program's own
+// is a command of no file).
 std::vector<std::string> scriptLines(const loaders::Statement& statement) {
     std::vector<std::string> lines;
     for (const loaders::LoadStep& step : statement.chain)
-        if (step.command)
+        if (step.command && !step.location.file.empty())
             lines.push_back(step.location.file.substr(step.location.file.rfind('/') + 1) + ":" +
                             std::to_string(step.location.line) + ": " + step.text);
     return lines;
@@ -57,11 +58,11 @@ protected:
 
 const char* const kMotorTemplate = R"x(record(ao, "$(P)$(M)") {
     field(DESC, "$(P) motor")
-    field(VELO, "$(VELO=1)")
+    field(DRVH, "$(MAX=1)")
 }
 )x";
 const char* const kMotors = R"x(file "motor.template" {
-pattern { M, VELO }
+pattern { M, MAX }
     { m1, 2.5 }
 }
 file "motor.template" {
@@ -83,7 +84,7 @@ TEST_F(ScriptProvenance, LoadsCarryTheScriptLinesAndTheVariablesOfTheirLine) {
 
     const loaders::Statement desc = lastSet("x:a", "DESC");
     EXPECT_EQ(desc.value, "x:");
-    EXPECT_EQ(desc.written, "$(P)");
+    EXPECT_EQ(desc.written, "\"$(P)\""); // as written, quotes and all
     EXPECT_THAT(scriptLines(desc),
                 ::testing::ElementsAre("st.cmd:2: dbLoadRecords(\"a.db\",\"P=x:\")"));
     const MacroUse* p = findUse(desc.macros, "P");
@@ -99,13 +100,13 @@ TEST_F(ScriptProvenance, LoadsCarryTheScriptLinesAndTheVariablesOfTheirLine) {
     EXPECT_EQ(ioc->detail, "epicsEnvSet(\"IOC\",\"x:\")");
 
     // Through `< sub.cmd`: the dbLoadTemplate line, then the line that ran sub.cmd.
-    const loaders::Statement velo = lastSet("x:m1", "VELO");
-    EXPECT_EQ(velo.value, "2.5");
+    const loaders::Statement drvh = lastSet("x:m1", "DRVH");
+    EXPECT_EQ(drvh.value, "2.5");
     EXPECT_THAT(
-        scriptLines(velo),
+        scriptLines(drvh),
         ::testing::ElementsAre("sub.cmd:1: dbLoadTemplate(\"motors.substitutions\", \"P=x:\")",
                                "st.cmd:3: < sub.cmd"));
-    const MacroUse* row = findUse(velo.macros, "VELO");
+    const MacroUse* row = findUse(drvh.macros, "MAX");
     ASSERT_TRUE(row);
     EXPECT_EQ(row->origin, MacroOrigin::PatternRow);
     const loaders::Statement motorDesc = lastSet("x:m1", "DESC");
@@ -116,9 +117,9 @@ TEST_F(ScriptProvenance, LoadsCarryTheScriptLinesAndTheVariablesOfTheirLine) {
     ASSERT_TRUE(motorIoc) << "sub.cmd's P=$(IOC) took IOC from st.cmd:1";
     EXPECT_EQ(motorIoc->location.line, 1u);
 
-    const loaders::Statement defaulted = lastSet("x:m2", "VELO");
+    const loaders::Statement defaulted = lastSet("x:m2", "DRVH");
     EXPECT_EQ(defaulted.value, "1");
-    const MacroUse* byDefault = findUse(defaulted.macros, "VELO");
+    const MacroUse* byDefault = findUse(defaulted.macros, "MAX");
     ASSERT_TRUE(byDefault);
     EXPECT_EQ(byDefault->origin, MacroOrigin::Default);
 }
