@@ -3,6 +3,8 @@
 // that a field's statements end their chain with those lines and name the epicsEnvSet or
 // iocshLoad line behind each macro.
 #include "IocFixture.hpp"
+#include "ProvenanceReplay.hpp"
+#include "SharedData.hpp"
 
 #include <epicsdb/loaders/Provenance.hpp>
 
@@ -81,6 +83,7 @@ TEST_F(ScriptProvenance, LoadsCarryTheScriptLinesAndTheVariablesOfTheirLine) {
                     "< sub.cmd\n");
     run();
     ASSERT_EQ(messages(), "");
+    EXPECT_EQ(replayProblems(db, provenance), "");
 
     const loaders::Statement desc = lastSet("x:a", "DESC");
     EXPECT_EQ(desc.value, "x:");
@@ -132,6 +135,7 @@ TEST_F(ScriptProvenance, VariablesOfTheStartingEnvironmentAndOfIocshLoad) {
                     "iocshLoad(\"dev.cmd\", \"DEV=d1:\")\n");
     run();
     ASSERT_EQ(messages(), "");
+    EXPECT_EQ(replayProblems(db, provenance), "");
 
     const loaders::Statement desc = lastSet("s1:d1:a", "DESC");
     EXPECT_EQ(desc.value, "s1:d1:");
@@ -179,6 +183,85 @@ TEST_F(ScriptProvenance, ALoadAfterTheScriptHasNoCaller) {
     EXPECT_THAT(scriptLines(lastSet("t:a", "DESC")), ::testing::IsEmpty());
     EXPECT_THAT(scriptLines(lastSet("s:a", "DESC")),
                 ::testing::ElementsAre("st.cmd:1: dbLoadRecords(\"a.db\", \"P=s:\")"));
+}
+
+// The example IOC of the repository (db/examples/ioc, `make demo`): envPaths, read by `<`, sets
+// TOP and IOC, which the dbLoadTemplate line uses.
+TEST_F(ScriptProvenance, TheExampleIoc) {
+    options.console = nullptr;
+    report =
+        ioc::runStartupScript((sourceDir() / "db/examples/ioc/iocBoot/iocdemo/st.cmd").string(), db,
+                              diagnostics, options);
+    ASSERT_EQ(report.errors, 0u) << messages();
+    EXPECT_EQ(replayProblems(db, provenance), "");
+
+    const loaders::Statement high = lastSet("iocdemo:turbo:pressure", "HIGH");
+    EXPECT_EQ(high.written, "\"$(LIMIT=1e-5)\"");
+    const MacroUse* limit = findUse(high.macros, "LIMIT");
+    ASSERT_TRUE(limit);
+    EXPECT_EQ(limit->origin, MacroOrigin::PatternRow);
+    ASSERT_FALSE(scriptLines(high).empty());
+    EXPECT_THAT(scriptLines(high).front(), ::testing::StartsWith("st.cmd:15: dbLoadTemplate("));
+    const MacroUse* top = findUse(high.chain.back().macros, "TOP");
+    ASSERT_TRUE(top) << "the dbLoadTemplate line used $(TOP)";
+    EXPECT_THAT(top->location.file, ::testing::EndsWith("envPaths"));
+    EXPECT_EQ(top->location.line, 2u);
+    EXPECT_EQ(top->value, "../..");
+}
+
+// EPICS's startup-script cases: provenance agrees with every database they build.
+TEST_F(ScriptProvenance, TheConformanceIocsReplay) {
+    EPICSDB_REQUIRE_SHARED("conformance/iocsh");
+    for (const char* name : {"s1", "s2", "s3", "s4", "s5"}) {
+        SCOPED_TRACE(name);
+        dbstatic::Database database;
+        loaders::Provenance kept;
+        ioc::StartupOptions runOptions;
+        runOptions.loader.provenance = &kept;
+        DiagnosticList sink;
+        (void)ioc::runStartupScript((sharedDir() / "conformance/iocsh" / name / "st.cmd").string(),
+                                    database, sink, std::move(runOptions));
+        EXPECT_EQ(replayProblems(database, kept), "");
+    }
+}
+
+// A variable set inside an iocshLoad script from the script's macros, then set again by the
+// same script run with `<` from the environment (../shared/conformance/iocsh/s2).
+TEST_F(ScriptProvenance, AVariableSetFromIocshLoadMacrosNamesTheirLine) {
+    EPICSDB_REQUIRE_SHARED("conformance/iocsh/s2");
+    report = ioc::runStartupScript((sharedDir() / "conformance/iocsh/s2/st.cmd").string(), db,
+                                   diagnostics, options);
+    ASSERT_EQ(report.errors, 0u) << messages();
+    // Where NAME's value came from: the dbLoadRecords line's VNAME, set by valve.cmd:1 from
+    // PREFIX and N.
+    auto vnameOf = [&](std::string_view record) -> std::optional<MacroUse> {
+        const std::optional<loaders::RecordProvenance> found = provenance.record(db, record);
+        if (!found || found->definitions.empty()) return std::nullopt;
+        const MacroUse* use = findUse(found->definitions.back().macros, "VNAME");
+        return use ? std::optional<MacroUse>(*use) : std::nullopt;
+    };
+    const std::optional<MacroUse> second = vnameOf("elsewhere:valve2");
+    ASSERT_TRUE(second);
+    EXPECT_THAT(second->location.file, ::testing::EndsWith("valve.cmd"));
+    EXPECT_EQ(second->location.line, 1u);
+    EXPECT_EQ(second->written, "$(PREFIX)valve$(N)");
+    const MacroUse* prefix = findUse(second->inner, "PREFIX");
+    ASSERT_TRUE(prefix);
+    EXPECT_EQ(prefix->value, "elsewhere:");
+    EXPECT_EQ(prefix->location.line, 4u); // the iocshLoad that gave it
+    EXPECT_EQ(prefix->detail, "iocshLoad(\"scripts/valve.cmd\", \"N=2,PREFIX=elsewhere:\")");
+
+    const std::optional<MacroUse> copy = vnameOf("s2:valve3:copy");
+    ASSERT_TRUE(copy);
+    const MacroUse* n = findUse(copy->inner, "N");
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->value, "3");
+    EXPECT_EQ(n->location.line, 5u); // epicsEnvSet("N", "3")
+    EXPECT_EQ(n->detail, "epicsEnvSet(\"N\", \"3\")");
+    const MacroUse* environmentPrefix = findUse(copy->inner, "PREFIX");
+    ASSERT_TRUE(environmentPrefix);
+    EXPECT_EQ(environmentPrefix->value, "s2:");
+    EXPECT_EQ(environmentPrefix->location.line, 2u);
 }
 
 // Without provenance asked for, the report's environment still says where each variable was
