@@ -267,17 +267,6 @@ TEST_P(CorpusFile, LoadsAsEpicsWould) {
     }
 }
 
-// A substitution file loaded by dbLoadTemplate keeps provenance that replays too (the sets'
-// macros come from the file: rows, globals).
-TEST_P(CorpusFile, ProvenanceReplaysThroughDbLoadTemplate) {
-    if (GetParam().treatment != Treatment::Substitutions) return;
-    Reading reading;
-    reading.viaLoadTemplate = true;
-    reading.provenance = true;
-    const Outcome out = load(Defaults::Override, reading);
-    EXPECT_EQ(out.provenanceProblems, "");
-}
-
 // The differential tests: the same loads, on equivalenceCases() (all files, or a fixed sample in
 // the sanitizer run).
 class CorpusEquivalence : public CorpusFile {};
