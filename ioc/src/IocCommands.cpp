@@ -572,7 +572,8 @@ IocCommands::Outcome IocCommands::load(const Command& kind, const Args& args,
         const SourceLocation lineAt = site.line().at(0);
         const ScopedCaller caller(state_.provenance(), chain,
                                   uses ? uses->of(site.sourceLine, &lineAt)
-                                       : std::vector<loaders::MacroUse>{});
+                                       : std::vector<loaders::MacroUse>{},
+                                  site.sourceLine);
         const ScopedChain fromThisLine(state_.sink, std::move(chain));
         if (command == "dbLoadDatabase")
             result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);

@@ -118,9 +118,11 @@ private:
 class ScopedCaller {
 public:
     ScopedCaller(loaders::Provenance* provenance, std::vector<ContextFrame> frames,
-                 std::vector<loaders::MacroUse> lineMacros)
+                 std::vector<loaders::MacroUse> lineMacros, std::string_view lineAsWritten)
         : provenance_(provenance) {
-        if (provenance_) provenance_->setCaller(std::move(frames), std::move(lineMacros));
+        if (provenance_)
+            provenance_->setCaller(std::move(frames), std::move(lineMacros),
+                                   std::string(lineAsWritten));
     }
     ~ScopedCaller() {
         if (provenance_) provenance_->clearCaller();

@@ -289,5 +289,25 @@ TEST_F(ScriptProvenance, TheReportsVariablesKnowTheirLines) {
     EXPECT_TRUE(report.environment.origin("FROM_CALLER")->fromStartingEnvironment());
 }
 
+// Each macro of a load is traced to the references of its own definition on the script line,
+// not to every reference of the line.
+TEST_F(ScriptProvenance, ALoadArgumentKeepsOnlyTheReferencesOfItsOwnDefinition) {
+    write("db/a.db", "record(ai, \"$(P)a\") {\n    field(DESC, \"$(P)\")\n}\n");
+    write("st.cmd", "epicsEnvSet(\"TOP\",\".\")\n"
+                    "epicsEnvSet(\"IOC\",\"x:\")\n"
+                    "epicsEnvSet(\"UNIT\",\"mm\")\n"
+                    "dbLoadRecords(\"$(TOP)/db/a.db\",\"P=$(IOC),U=$(UNIT)\")\n");
+    run();
+    ASSERT_EQ(messages(), "");
+    const loaders::Statement desc = lastSet("x:a", "DESC");
+    ASSERT_FALSE(desc.macros.empty());
+    const MacroUse& p = desc.macros.front();
+    EXPECT_EQ(p.name, "P");
+    EXPECT_EQ(p.written, "$(IOC)");
+    ASSERT_EQ(p.inner.size(), 1u);
+    EXPECT_EQ(p.inner[0].name, "IOC");
+    EXPECT_EQ(p.inner[0].location.line, 2u);
+}
+
 } // namespace
 } // namespace epicsdb::test
