@@ -10,6 +10,9 @@ namespace {
 // Records looked at for one question, at most: a name made only of references matches every
 // record of the database.
 constexpr std::size_t kMostCandidates = 20000;
+// Of them, those whose record statements are looked up without a field statement to tell
+// first whether the entry made them (each such lookup goes through its record type's records).
+constexpr std::size_t kMostRecordLookups = 256;
 
 // A record name as written, references taken as "any text": its literal pieces, in order.
 class NamePattern {
@@ -71,8 +74,8 @@ const loaders::MacroUse* findUse(const std::vector<loaders::MacroUse>& uses,
 }
 
 // The first field statement of the entry that names a field of `type`: a cheap way to tell
-// which records the entry made (a record's field statements are few; its record statements
-// are looked up with its aliases, through every record of its type).
+// which records the entry made (Provenance::field looks at the record's own statements;
+// Provenance::record also at every record of its type, for aliases).
 const FieldEntry* probeField(const RecordEntry& entry, const dbstatic::RecordType& type) {
     for (const FieldEntry& field : entry.fields)
         if (!field.info && type.findField(field.name.text)) return &field;
@@ -144,9 +147,20 @@ std::vector<StatementInRecord> DocumentProvenance::statementsAt(const RecordEntr
                                                                 std::size_t most) const {
     std::vector<StatementInRecord> out;
     if (!available() || most == 0 || entry.name.text.empty()) return out;
+    std::size_t recordLookups = 0;
     forEachCandidate(entry, [&](const dbstatic::Record& candidate) {
-        if (auto statement = statementIn(candidate.name(), entry, field))
-            out.push_back({std::string(candidate.name()), std::move(*statement)});
+        const std::string_view name = candidate.name();
+        if (!field || field->info) {
+            // A record's own statements are found through every record of its type: a field
+            // statement of the body tells first, cheaply, whether the entry made it.
+            if (const FieldEntry* probe = probeField(entry, candidate.type())) {
+                if (!statementIn(name, entry, probe)) return true;
+            } else if (++recordLookups > kMostRecordLookups) {
+                return false;
+            }
+        }
+        if (auto statement = statementIn(name, entry, field))
+            out.push_back({std::string(name), std::move(*statement)});
         return out.size() < most;
     });
     return out;
@@ -155,12 +169,8 @@ std::vector<StatementInRecord> DocumentProvenance::statementsAt(const RecordEntr
 std::vector<std::string> DocumentProvenance::recordsMadeBy(const RecordEntry& entry,
                                                            std::size_t most) const {
     std::vector<std::string> out;
-    if (!available() || most == 0 || entry.name.text.empty()) return out;
-    forEachCandidate(entry, [&](const dbstatic::Record& candidate) {
-        if (statementIn(candidate.name(), entry, probeField(entry, candidate.type())))
-            out.emplace_back(candidate.name());
-        return out.size() < most;
-    });
+    for (StatementInRecord& made : statementsAt(entry, nullptr, most))
+        out.push_back(std::move(made.record));
     return out;
 }
 

@@ -221,41 +221,68 @@ std::string recordHover(const FeatureContext& context, const OpenDocument& docum
                         : text;
 }
 
-// What the reference gave in the loads of the document, each distinct value and origin once.
-std::string macroValuesHover(const FeatureContext& context, const OpenDocument& document,
-                             const RecordEntry* record, const MacroReference& macro) {
-    if (!record) return {};
-    const DocumentProvenance view(*document.check, *document.document);
-    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+// Two parts of a hover, a rule between them when there is a second.
+std::string withProvenance(std::string first, const std::string& second) {
+    if (second.empty()) return first;
+    while (!first.empty() && first.back() == '\n')
+        first.pop_back();
+    return first + "\n\n---\n\n" + second;
+}
+
+// What the reference gave in the loads of the document, each distinct value and origin once
+// (a few of them, and how many more).
+struct MacroValues {
     std::vector<std::string> lines;
     std::size_t more = 0;
-    for (const loaders::MacroUse& use : view.macroUses(*record, macro, kMostDefinitions)) {
+    bool atMost = false; // the loads asked about were not all of them
+
+    [[nodiscard]] std::size_t count() const noexcept { return lines.size() + more; }
+    [[nodiscard]] std::string markdown(std::string_view name) const {
+        std::string text = "**$(" + markdownEscape(name) + ")** in the loads of this file:\n";
+        for (const std::string& line : lines)
+            text += line;
+        if (atMost)
+            text += "- and more\n";
+        else if (more > 0)
+            text += "- and " + std::to_string(more) + " more\n";
+        return text;
+    }
+};
+
+MacroValues macroValues(const FeatureContext& context, const OpenDocument& document,
+                        const RecordEntry* record, const MacroReference& macro) {
+    MacroValues values;
+    if (!record) return values;
+    const DocumentProvenance view(*document.check, *document.document);
+    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+    std::set<std::string> seen;
+    const std::vector<loaders::MacroUse> uses = view.macroUses(*record, macro, kMostDefinitions);
+    values.atMost = uses.size() == kMostDefinitions;
+    for (const loaders::MacroUse& use : uses) {
         if (use.origin == loaders::MacroOrigin::Undefined) continue;
         std::string line = writer.macroUse(use);
-        if (std::find(lines.begin(), lines.end(), line) != lines.end()) continue;
-        if (lines.size() < kMacroValuesShown)
-            lines.push_back(std::move(line));
+        if (!seen.insert(line).second) continue;
+        if (values.lines.size() < kMacroValuesShown)
+            values.lines.push_back(std::move(line));
         else
-            ++more;
+            ++values.more;
     }
-    if (lines.empty()) return {};
-    std::string text = "**$(" + markdownEscape(macro.name) + ")** in the loads of this file:\n";
-    for (const std::string& line : lines)
-        text += line;
-    if (more > 0) text += "- and " + std::to_string(more) + " more\n";
-    return text;
+    return values;
 }
 
 std::string macroHover(const FeatureContext& context, const OpenDocument& document,
                        const RecordEntry* record, const MacroReference& macro,
                        std::string_view referenceText) {
     std::string text = "**$(" + markdownEscape(macro.name) + ")**";
+    const MacroValues values = macroValues(context, document, record, macro);
     for (const MacroSetting& setting : document.check->macros)
         if (setting.name == macro.name)
-            return text + " = `" + setting.value + "`  \nset in " + markdownEscape(setting.where);
+            // The document's own load; the others too when they gave it other values.
+            return withProvenance(text + " = `" + setting.value + "`  \nset in " +
+                                      markdownEscape(setting.where),
+                                  values.count() > 1 ? values.markdown(macro.name) : "");
     // Not a macro of the document's own load: a template's set, pattern row or global.
-    if (std::string values = macroValuesHover(context, document, record, macro); !values.empty())
-        return values;
+    if (values.count() > 0) return values.markdown(macro.name);
     const std::size_t equals = referenceText.find('=');
     if (equals != std::string_view::npos) {
         std::string_view fallback = referenceText.substr(equals + 1);
@@ -329,14 +356,6 @@ std::string linkProvenanceHover(const FeatureContext& context, const OpenDocumen
         if (const auto field = provenance.field(db, target, fieldName))
             text += (text.empty() ? "" : "\n") + writer.field(*field);
     return text;
-}
-
-// Two parts of a hover, a rule between them when there is a second.
-std::string withProvenance(std::string first, const std::string& second) {
-    if (second.empty()) return first;
-    while (!first.empty() && first.back() == '\n')
-        first.pop_back();
-    return first + "\n\n---\n\n" + second;
 }
 
 const dbstatic::RecordType* typeOf(const OpenDocument& document, const RecordEntry* record) {

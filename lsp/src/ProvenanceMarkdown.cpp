@@ -66,7 +66,8 @@ const MacroSetting* ProvenanceWriter::settingOf(const loaders::MacroUse& use) co
 
 std::string ProvenanceWriter::macroUse(const loaders::MacroUse& use, std::size_t indent) const {
     std::string text =
-        std::string(indent, ' ') + "- " + codeSpan(use.name) + " = " + codeSpan(use.value) + " ";
+        std::string(indent, ' ') + "- " + codeSpan(use.name) + " = " + codeSpan(use.value);
+    text += use.origin == MacroOrigin::Default || use.origin == MacroOrigin::Undefined ? ": " : " ";
     switch (use.origin) {
     case MacroOrigin::LoadArgument:
         if (!use.location.file.empty()) {
@@ -97,7 +98,7 @@ std::string ProvenanceWriter::macroUse(const loaders::MacroUse& use, std::size_t
         text += "from the environment";
         break;
     case MacroOrigin::Default:
-        text += "its default, written here";
+        text += "its default, written with it";
         break;
     case MacroOrigin::Undefined:
         text += "not defined (left as written)";

@@ -152,6 +152,26 @@ TEST_F(LspProvenance, DefinitionOfAMacroGoesToWhereEachLoadGotItsValue) {
     EXPECT_TRUE(holds(m, "- `M` = `2` from pattern row 2 at")) << m;
 }
 
+TEST_F(LspProvenance, AMacroTwoLoadsGaveDifferentValuesShowsBoth) {
+    write("db/direct.template",
+          "record(ai, \"$(P)direct\") {\n    field(DESC, \"$(D=none)\")\n}\n");
+    write("iocBoot/ioc/st.cmd", "dbLoadRecords(\"../../db/direct.template\", \"P=x:\")\n"
+                                "dbLoadRecords(\"../../db/direct.template\", \"P=y:,D=yes\")\n");
+    write(".epicsdb.toml", "startup = \"iocBoot/ioc/st.cmd\"\n");
+    session.initialize(fileUri(root));
+    const std::string uri = fileUri(root + "/db/direct.template");
+    session.open(uri, "record(ai, \"$(P)direct\") {\n    field(DESC, \"$(D=none)\")\n}\n");
+    // The first load's value as before, then what each load gave.
+    const std::string p = hoverText(session, uri, 0, 13);
+    EXPECT_EQ(p.rfind("**$(P)** = `x:`  \nset in ", 0), 0u) << p;
+    EXPECT_TRUE(holds(p, "**$(P)** in the loads of this file:\n- `P` = `x:` from the load at"))
+        << p;
+    EXPECT_TRUE(holds(p, "- `P` = `y:` from")) << p;
+    const std::string d = hoverText(session, uri, 1, 20);
+    EXPECT_TRUE(holds(d, "- `D` = `none`: its default, written with it\n")) << d;
+    EXPECT_TRUE(holds(d, "- `D` = `yes` from")) << d;
+}
+
 TEST_F(LspProvenance, DefinitionOfAMacroOfAFileCheckedAloneGoesToTheProjectFile) {
     write(".epicsdb.toml", "[macros]\nP = \"demo:\"\nD = \"a thing\"\n");
     session.initialize(fileUri(root));
