@@ -360,7 +360,12 @@ std::string linkProvenanceHover(const FeatureContext& context, const OpenDocumen
 
 const dbstatic::RecordType* typeOf(const OpenDocument& document, const RecordEntry* record) {
     if (!record) return nullptr;
-    return databaseOf(document).findRecordType(record->type.text);
+    const dbstatic::Database& db = databaseOf(document);
+    // record("*", name) extends a record defined elsewhere: the type is the record's.
+    if (record->type.text == "*")
+        if (const dbstatic::Record* found = db.findRecord(record->name.text))
+            return &found->real().type();
+    return db.findRecordType(record->type.text);
 }
 } // namespace
 

@@ -64,6 +64,13 @@ const MacroSetting* ProvenanceWriter::settingOf(const loaders::MacroUse& use) co
     return nullptr;
 }
 
+std::string ProvenanceWriter::originName(const loaders::MacroUse& use) const {
+    // A file checked alone is loaded with the project file's macros.
+    if (use.origin == MacroOrigin::LoadArgument && !check_.inStartup && settingOf(use))
+        return "project file";
+    return std::string(loaders::macroOriginName(use.origin));
+}
+
 std::string ProvenanceWriter::macroUse(const loaders::MacroUse& use, std::size_t indent) const {
     std::string text =
         std::string(indent, ' ') + "- " + codeSpan(use.name) + " = " + codeSpan(use.value);
@@ -156,8 +163,9 @@ std::string ProvenanceWriter::record(const loaders::RecordProvenance& record) co
     }
     if (!record.aliases.empty()) {
         text += "\naliases:";
-        for (const loaders::Statement& alias : record.aliases)
-            text += " " + codeSpan(alias.value) + " (" + place(alias.location) + ")";
+        for (std::size_t i = 0; i < record.aliases.size(); ++i)
+            text += std::string(i > 0 ? ", " : " ") + codeSpan(record.aliases[i].value) + " (" +
+                    place(record.aliases[i].location) + ")";
         text += "\n";
     }
     return text;
@@ -185,7 +193,7 @@ std::string ProvenanceWriter::field(const loaders::FieldProvenance& field) const
             text += "- " + statementLine(earlier) + " = " + codeSpan(earlier.value);
             for (const loaders::MacroUse& use : earlier.macros)
                 text += ", " + codeSpan(use.name) + " = " + codeSpan(use.value) + " (" +
-                        std::string(loaders::macroOriginName(use.origin)) + ")";
+                        originName(use) + ")";
             text += "\n";
         }
     }

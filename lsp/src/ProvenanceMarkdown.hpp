@@ -45,6 +45,8 @@ private:
     // Where a load argument came from when the load named no script line: the project file
     // (a document checked alone) or the startup script's line that loaded the document.
     [[nodiscard]] const MacroSetting* settingOf(const loaders::MacroUse& use) const;
+    // "pattern row", "load argument", "project file", ... (the short form of an origin).
+    [[nodiscard]] std::string originName(const loaders::MacroUse& use) const;
     [[nodiscard]] std::string absolute(const std::string& file) const;
 
     const CheckResult& check_;

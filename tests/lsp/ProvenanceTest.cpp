@@ -181,6 +181,30 @@ TEST_F(LspProvenance, DefinitionOfAMacroOfAFileCheckedAloneGoesToTheProjectFile)
     EXPECT_EQ(definitionLines(uri, 0, 13, root + "/.epicsdb.toml"), (std::vector<unsigned>{1}));
 }
 
+TEST_F(LspProvenance, ARecordExtendedAfterAnIncludeShowsBothStatements) {
+    write(".epicsdb.toml", "[macros]\nD = \"hello\"\n");
+    write("inner.db", "record(ai, \"r\") {\n  field(DESC, \"$(D)\")\n  alias(\"r2\")\n}\n");
+    session.initialize(fileUri(root));
+    const std::string uri = fileUri(root + "/top.db");
+    session.open(uri, "\n"                                // 0
+                      "include \"inner.db\"\n"            // 1
+                      "record(\"*\", \"r2\") {\n"         // 2
+                      "    field(DESC, \"again $(D)\")\n" // 3
+                      "}\n");
+    const std::string name = hoverText(session, uri, 2, 14);
+    EXPECT_TRUE(holds(name, "**r** (ai), defined by:\n- [inner.db:1](")) << name;
+    EXPECT_TRUE(holds(name, "loaded: included from [top.db:2](" + uri + "#L2)")) << name;
+    EXPECT_TRUE(holds(name, "- [top.db:3](" + uri + "#L3) `record(\"*\", \"r2\")`")) << name;
+    EXPECT_TRUE(holds(name, "aliases: `r2` ([inner.db:3](")) << name;
+    // The field of the appended body: its record's type, and the chain.
+    const std::string desc = hoverText(session, uri, 3, 11);
+    EXPECT_TRUE(holds(desc, "**ai.DESC**")) << desc;
+    EXPECT_TRUE(holds(desc, "**r.DESC** = `again hello`")) << desc;
+    EXPECT_TRUE(holds(desc, "from the project file at [.epicsdb.toml:2](")) << desc;
+    EXPECT_TRUE(holds(desc, "replaced earlier:\n- [inner.db:2](")) << desc;
+    EXPECT_TRUE(holds(desc, "`D` = `hello` (project file)")) << desc;
+}
+
 TEST_F(LspProvenance, APlainFileHoversAsBefore) {
     session.initialize(fileUri(root));
     const std::string path = root + "/a.db";
