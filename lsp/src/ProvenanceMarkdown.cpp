@@ -39,7 +39,8 @@ std::string ProvenanceWriter::statementLine(const loaders::Statement& statement)
 
 std::string ProvenanceWriter::loads(const std::vector<loaders::LoadStep>& chain) const {
     std::string out;
-    auto add = [&](const std::string& step) { out += (out.empty() ? "" : " ← ") + step; };
+    // Innermost first: each step was reached from the next.
+    auto add = [&](const std::string& step) { out += (out.empty() ? "" : ", from ") + step; };
     for (const loaders::LoadStep& step : chain) {
         if (step.command) {
             if (!step.location.file.empty())
