@@ -171,12 +171,14 @@ public:
 // only the body.
 Sample measureLoad(std::size_t instances, unsigned jobs,
                    const std::vector<std::string>& includeDirs,
-                   const std::function<void(loaders::Loader&)>& body) {
+                   const std::function<void(loaders::Loader&)>& body,
+                   loaders::Provenance* provenance = nullptr) {
     dbstatic::Database db;
     CountingSink sink;
     loaders::LoaderOptions options;
     options.includeDirs = includeDirs;
     options.jobs = jobs;
+    options.provenance = provenance;
     loaders::Loader loader(db, sink, options);
     loader.loadDefaultDefinitions();
     Sample s;
@@ -188,18 +190,22 @@ Sample measureLoad(std::size_t instances, unsigned jobs,
     return s;
 }
 
-// 1. One flat .db holding every instance (what msi would have written).
-Measurement flatFile(const fs::path& dir, std::size_t n, int repeats) {
+// 1. One flat .db holding every instance (what msi would have written); with provenance
+// kept (LoaderOptions::provenance), the same load as `epicsdb why` makes it.
+Measurement flatFile(const fs::path& dir, std::size_t n, int repeats, bool provenance) {
     const std::string flatPath = (dir / ("flat-" + std::to_string(n) + ".db")).string();
     {
         std::ofstream flat(flatPath, std::ios::binary);
         for (std::size_t i = 0; i < n; ++i)
             flat << bench::expandedInstance(i);
     }
-    Measurement m = best("flat .db", n, repeats, [&](unsigned jobs) {
-        return measureLoad(n, jobs, {},
-                           [&](loaders::Loader& loader) { loader.loadRecords(flatPath); });
-    });
+    Measurement m =
+        best(provenance ? "flat .db + provenance" : "flat .db", n, repeats, [&](unsigned jobs) {
+            loaders::Provenance kept;
+            return measureLoad(
+                n, jobs, {}, [&](loaders::Loader& loader) { loader.loadRecords(flatPath); },
+                provenance ? &kept : nullptr);
+        });
     fs::remove(flatPath);
     return m;
 }
@@ -217,13 +223,17 @@ Measurement loadRecordsN(const std::string& templatePath, std::size_t n, int rep
     });
 }
 
-// 3. One substitution file (dbLoadTemplate).
+// 3. One substitution file (dbLoadTemplate), with or without provenance.
 Measurement loadTemplate(const fs::path& dir, const std::string& subPath, std::size_t n,
-                         int repeats) {
-    return best("dbLoadTemplate", n, repeats, [&](unsigned jobs) {
-        return measureLoad(n, jobs, {dir.string()},
-                           [&](loaders::Loader& loader) { loader.loadTemplate(subPath); });
-    });
+                         int repeats, bool provenance) {
+    return best(provenance ? "dbLoadTemplate + provenance" : "dbLoadTemplate", n, repeats,
+                [&](unsigned jobs) {
+                    loaders::Provenance kept;
+                    return measureLoad(
+                        n, jobs, {dir.string()},
+                        [&](loaders::Loader& loader) { loader.loadTemplate(subPath); },
+                        provenance ? &kept : nullptr);
+                });
 }
 
 // 4. Expansion to text, as msi does it (on one thread, whatever the setting).
@@ -452,6 +462,23 @@ bool reportTargets(const std::vector<Measurement>& all, const std::vector<std::s
             }
             continue;
         }
+        if (const std::size_t plus = scenario.find(" + provenance"); plus != std::string::npos) {
+            // Provenance is judged against the same load without it (issue 27: at most 1.5x
+            // the time and 1.5x the peak heap).
+            if (at4000 != runs.end()) {
+                const Measurement& m = *at4000->second;
+                const Measurement& plain = *byScenario.at(scenario.substr(0, plus)).at(4000);
+                const double cpu = m.oneCore.cpu / plain.oneCore.cpu;
+                const double heap = static_cast<double>(m.peakBytes) /
+                                    static_cast<double>(std::max<std::size_t>(1, plain.peakBytes));
+                std::snprintf(line, sizeof line,
+                              "%s: %.2fx the time (1 core) and %.2fx the peak heap of the load "
+                              "without it (targets <= 1.5x)",
+                              scenario.c_str(), cpu, heap);
+                verdict(cpu <= 1.5 && heap <= 1.5, line);
+            }
+            continue;
+        }
         if (scenario == "dbLoadTemplate + lint") {
             // Lint is judged against the load it adds to (issue: under 2x check).
             if (at4000 != runs.end()) {
@@ -564,12 +591,14 @@ int main(int argc, char** argv) {
         // Fewer runs of the big sizes keep `make bench` within a few minutes; their longer runs
         // are less disturbed by noise anyway.
         const int repeats = n <= 1000 ? 9 : n <= 5000 ? 3 : 2;
-        add(flatFile(dir, n, repeats));
+        add(flatFile(dir, n, repeats, false));
+        add(flatFile(dir, n, repeats, true));
         add(loadRecordsN(templatePath, n, repeats));
         const std::string subPath =
             (dir / ("bench-" + std::to_string(n) + ".substitutions")).string();
         std::ofstream(subPath) << bench::substitutionText("bench.template", n);
-        add(loadTemplate(dir, subPath, n, repeats));
+        add(loadTemplate(dir, subPath, n, repeats, false));
+        add(loadTemplate(dir, subPath, n, repeats, true));
         add(msiExpansion(dir, subPath, n, repeats));
         add(lintTemplate(dir, subPath, n, repeats));
         add(diffTemplate(dir, subPath, n, repeats));

@@ -56,7 +56,19 @@ Database::Database(DatabaseOptions options)
     definitionsChanged();
 }
 
-Database::~Database() = default;
+Database::~Database() {
+    for (TransactionListener* listener : listeners_)
+        listener->databaseGone();
+}
+
+void Database::addTransactionListener(TransactionListener& listener) {
+    if (std::find(listeners_.begin(), listeners_.end(), &listener) == listeners_.end())
+        listeners_.push_back(&listener);
+}
+
+void Database::removeTransactionListener(TransactionListener& listener) noexcept {
+    std::erase(listeners_, &listener);
+}
 
 // ---- definitions ------------------------------------------------------------------------
 
@@ -715,6 +727,8 @@ std::string_view Database::fileName(std::uint32_t file) const noexcept {
 
 void Database::beginLoad() {
     if (loadDepth_++ > 0) return;
+    for (TransactionListener* listener : listeners_)
+        listener->loadBegun();
     ++transaction_;
     Undo& u = *undo_;
     u.snapshots.clear();
@@ -743,6 +757,8 @@ void Database::endLoad(bool success) {
     u.deleted.shrink_to_fit();
     u.deviceCounts.clear();
     if (options_.recordsAbcSorted) sortRecords();
+    for (TransactionListener* listener : listeners_)
+        listener->loadEnded(success);
 }
 
 namespace {

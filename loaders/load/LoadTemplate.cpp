@@ -52,7 +52,7 @@ LoadResult Loader::loadTemplate(std::string_view substitutionFile, std::string_v
         return refuse("can't open substitution file \"" + path + "\": " + error, "file-open");
     }
 
-    LoadGuard transaction(impl.db, impl.provenance);
+    LoadGuard transaction(impl.db);
     const ProvenanceLoad provenanceLoad(impl.provenance, {ProvenanceLog::LoadKind::Template, path},
                                         macros);
     const std::vector<std::string> searchPath = impl.defaultPath();

@@ -20,31 +20,22 @@
 namespace epicsdb::loaders {
 
 // A database transaction that ends on every path out: committed by finish(true), rolled back
-// otherwise (exceptions included). The provenance (may be null) follows the database.
+// otherwise (exceptions included). A provenance follows it by itself (Provenance::follow).
 class LoadGuard {
 public:
-    LoadGuard(dbstatic::Database& db, ProvenanceLog* provenance)
-        : db_(db), provenance_(provenance) {
-        db_.beginLoad();
-        if (provenance_) provenance_->beginTransaction();
-    }
+    explicit LoadGuard(dbstatic::Database& db) : db_(db) { db_.beginLoad(); }
     ~LoadGuard() {
-        if (!done_) end(false);
+        if (!done_) db_.endLoad(false);
     }
     LoadGuard(const LoadGuard&) = delete;
     LoadGuard& operator=(const LoadGuard&) = delete;
     void finish(bool success) {
         done_ = true;
-        end(success);
+        db_.endLoad(success);
     }
 
 private:
-    void end(bool success) {
-        if (provenance_) provenance_->endTransaction(success);
-        db_.endLoad(success);
-    }
     dbstatic::Database& db_;
-    ProvenanceLog* provenance_;
     bool done_ = false;
 };
 
@@ -76,7 +67,12 @@ struct Loader::Impl {
     dbstatic::Database& db;
     DiagnosticSink& sink;
     LoaderOptions options;
-    ProvenanceLog* provenance = options.provenance ? &options.provenance->log() : nullptr;
+    ProvenanceLog* provenance = followed(options.provenance, db);
+    static ProvenanceLog* followed(Provenance* kept, dbstatic::Database& database) {
+        if (!kept) return nullptr;
+        kept->follow(database);
+        return &kept->log();
+    }
     // The threads loads may use (LoaderOptions::jobs, 0 meaning every core).
     [[nodiscard]] unsigned threads() const noexcept {
         return options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -163,7 +159,7 @@ struct Loader::Impl {
         ++loads;
         LoadResult result;
         result.recordsBefore = db.recordCount();
-        LoadGuard transaction(db, provenance);
+        LoadGuard transaction(db);
         const ProvenanceLoad provenanceLoad(provenance, note, macros);
         sources.reset(outerContext);
         reporter.reset();

@@ -12,6 +12,7 @@
 #include <epicsdb/CharClass.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
 #include <epicsdb/dbStatic/Values.hpp>
+#include <epicsdb/macLib/Definitions.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <algorithm>
@@ -355,15 +356,37 @@ private:
         return out;
     }
 
-    // The definition of `name` the load's table took: the last one (an item without a value
-    // undefines).
-    const Log::MacroDefinition* definitionOf(std::uint32_t load, std::string_view name) const {
-        if (load == Log::kNone) return nullptr;
+    // One item of a load's macros, with where it came from.
+    struct Definition {
+        std::string value;
+        MacroOrigin origin = MacroOrigin::LoadArgument;
+        const DefinitionOrigin* where = nullptr; // a set's item: its place in the file
+    };
+    // The definition of `name` the load's table took: the last item naming it (an item
+    // without a value undefines).
+    std::optional<Definition> definitionOf(std::uint32_t load, std::string_view name) const {
+        if (load == Log::kNone) return std::nullopt;
         const Log::Load& l = log_.loads()[load];
-        const auto& macros = log_.macros();
-        for (std::uint32_t i = l.firstMacro + l.macroCount; i-- > l.firstMacro;)
-            if (macros[i].name == name) return macros[i].value ? &macros[i] : nullptr;
-        return nullptr;
+        std::optional<Definition> found;
+        maclib::DefinitionReader reader(l.macros);
+        std::uint32_t index = 0;
+        for (maclib::Definition item; reader.next(item); ++index) {
+            if (item.name != name) continue;
+            if (!item.value) {
+                found.reset();
+                continue;
+            }
+            found = Definition{std::string(*item.value), MacroOrigin::LoadArgument, nullptr};
+            if (index >= l.callerItems) {
+                const std::uint32_t own = index - l.callerItems;
+                found->origin = MacroOrigin::SubstitutionSet;
+                if (own < l.originCount) {
+                    found->where = &log_.origins()[l.firstOrigin + own];
+                    found->origin = found->where->kind;
+                }
+            }
+        }
+        return found;
     }
 
     // The load whose call gave the load argument of `load` (a template set: its dbLoadTemplate).
@@ -379,11 +402,11 @@ private:
         MacroUse u;
         u.name = reference.name;
         maclib::MacroTable& table = q_.tableOf(log_, load);
-        if (const Log::MacroDefinition* definition = definitionOf(load, reference.name)) {
+        if (const std::optional<Definition> definition = definitionOf(load, reference.name)) {
             table.expand("$(" + u.name + ")", u.value);
-            u.written = *definition->value;
+            u.written = definition->value;
             u.origin = definition->origin;
-            u.row = definition->row;
+            if (definition->where) u.row = definition->where->row;
             if (definition->origin == MacroOrigin::LoadArgument) {
                 const Log::Load& call = callerLoad(load);
                 if (call.caller != Log::kNone && !log_.callers()[call.caller].frames.empty()) {
@@ -397,9 +420,11 @@ private:
                 } else {
                     u.detail = callText(call);
                 }
-            } else if (definition->file != Log::kNone) {
-                u.location = {log_.files()[definition->file].shownName, definition->line,
-                              definition->column};
+            } else if (const Log::Load& set = log_.loads()[load]; set.setFile != Log::kNone) {
+                u.location = {log_.files()[set.setFile].shownName, set.setLine, set.setColumn};
+                if (definition->where)
+                    u.location = {u.location.file, definition->where->line,
+                                  definition->where->column};
             }
             if (depth < kMaxMacroDepth)
                 for (const Reference& inner : referencesIn(u.written))
@@ -436,10 +461,32 @@ std::vector<std::uint32_t> liveEvents(const Log& log, const std::vector<std::uin
 
 } // namespace
 
-Provenance::Provenance()
-    : log_(std::make_unique<ProvenanceLog>()), queries_(std::make_unique<ProvenanceQueries>()) {}
+// The log's transactions are the database's.
+struct ProvenanceFollower final : dbstatic::TransactionListener {
+    explicit ProvenanceFollower(ProvenanceLog& log) : log(log) {}
+    void loadBegun() override { log.beginTransaction(); }
+    void loadEnded(bool committed) override { log.endTransaction(committed); }
+    void databaseGone() override { database = nullptr; }
+    ProvenanceLog& log;
+    dbstatic::Database* database = nullptr;
+};
 
-Provenance::~Provenance() = default;
+Provenance::Provenance()
+    : log_(std::make_unique<ProvenanceLog>()), queries_(std::make_unique<ProvenanceQueries>()),
+      follower_(std::make_unique<ProvenanceFollower>(*log_)) {}
+
+Provenance::~Provenance() {
+    if (follower_->database) follower_->database->removeTransactionListener(*follower_);
+}
+
+void Provenance::follow(dbstatic::Database& db) {
+    if (follower_->database == &db) return;
+    if (follower_->database) follower_->database->removeTransactionListener(*follower_);
+    follower_->database = &db;
+    db.addTransactionListener(*follower_);
+    // Joined inside a transaction: what follows is undone with it.
+    if (db.loading()) log_->beginTransaction();
+}
 
 void Provenance::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
     log_->setCaller(std::move(frames), std::move(lineMacros));

@@ -8,15 +8,15 @@ namespace epicsdb::loaders {
 
 void ProvenanceLog::beginTransaction() {
     if (depth_++ == 0)
-        mark_ = {sources_.size(), macros_.size(), loads_.size(),   callers_.size(),
-                 records_.size(), items_.size(),  aliases_.size(), fieldDefinitions_.size()};
+        mark_ = {sources_.size(), origins_.size(), loads_.size(),   callers_.size(),
+                 records_.size(), items_.size(),   aliases_.size(), fieldDefinitions_.size()};
 }
 
 void ProvenanceLog::endTransaction(bool keep) {
     if (depth_ == 0 || --depth_ > 0 || keep) return;
     // A rolled-back load leaves no trace (files stay interned: they are only names).
     sources_.resize(mark_.sources);
-    macros_.resize(mark_.macros);
+    origins_.resize(mark_.origins);
     loads_.resize(mark_.loads);
     callers_.resize(mark_.callers);
     records_.resize(mark_.records);
@@ -48,31 +48,6 @@ std::uint32_t ProvenanceLog::internFile(std::string_view shownName, std::string_
     return it->second;
 }
 
-void ProvenanceLog::addDefinitions(std::string_view text, MacroOrigin origin, std::uint32_t file,
-                                   const std::vector<DefinitionOrigin>* origins,
-                                   std::uint32_t& count) {
-    maclib::DefinitionReader reader(text);
-    maclib::Definition item;
-    std::size_t index = 0;
-    while (reader.next(item)) {
-        MacroDefinition definition;
-        definition.name.assign(item.name);
-        if (item.value) definition.value.emplace(*item.value);
-        definition.origin = origin;
-        if (origins && index < origins->size()) {
-            const DefinitionOrigin& where = (*origins)[index];
-            definition.origin = where.kind;
-            definition.file = file;
-            definition.line = where.line;
-            definition.column = where.column;
-            definition.row = where.row;
-        }
-        macros_.push_back(std::move(definition));
-        ++count;
-        ++index;
-    }
-}
-
 void ProvenanceLog::beginLoad(LoadKind kind, std::string_view file, std::string_view macros,
                               const SetNote* set) {
     Load load;
@@ -81,7 +56,7 @@ void ProvenanceLog::beginLoad(LoadKind kind, std::string_view file, std::string_
     load.macros.assign(macros);
     load.caller = caller_;
     load.parent = loadStack_.empty() ? kNone : loadStack_.back();
-    load.firstMacro = static_cast<std::uint32_t>(macros_.size());
+    load.firstOrigin = static_cast<std::uint32_t>(origins_.size());
     if (set) {
         if (set->location) {
             load.setFile = internFile(set->location->file, {}, nullptr);
@@ -89,12 +64,15 @@ void ProvenanceLog::beginLoad(LoadKind kind, std::string_view file, std::string_
             load.setColumn = set->location->column;
         }
         load.setRow = set->row;
-        addDefinitions(set->callerMacros, MacroOrigin::LoadArgument, kNone, nullptr,
-                       load.macroCount);
-        addDefinitions(set->definitions, MacroOrigin::SubstitutionSet, load.setFile, set->origins,
-                       load.macroCount);
-    } else {
-        addDefinitions(macros, MacroOrigin::LoadArgument, kNone, nullptr, load.macroCount);
+        // The caller's items come first in `macros`; the set's origins follow them.
+        load.callerItems = 0;
+        maclib::DefinitionReader caller(set->callerMacros);
+        for (maclib::Definition item; caller.next(item);)
+            ++load.callerItems;
+        if (set->origins) {
+            origins_.insert(origins_.end(), set->origins->begin(), set->origins->end());
+            load.originCount = static_cast<std::uint32_t>(set->origins->size());
+        }
     }
     loads_.push_back(std::move(load));
     loadStack_.push_back(static_cast<std::uint32_t>(loads_.size() - 1));
@@ -154,15 +132,13 @@ void ProvenanceLog::fieldDefinition(std::string_view recordType, std::string_vie
 
 std::size_t ProvenanceLog::memoryBytes() const noexcept {
     std::size_t bytes = files_.capacity() * sizeof(File) + sources_.capacity() * sizeof(Source) +
-                        macros_.capacity() * sizeof(MacroDefinition) +
+                        origins_.capacity() * sizeof(DefinitionOrigin) +
                         loads_.capacity() * sizeof(Load) + callers_.capacity() * sizeof(Caller) +
                         records_.size() * sizeof(RecordEvent) + items_.size() * sizeof(Item) +
                         aliases_.capacity() * sizeof(AliasEvent) +
                         fieldDefinitions_.capacity() * sizeof(FieldDefinition);
     for (const File& file : files_)
         if (file.text) bytes += file.text->text.capacity();
-    for (const MacroDefinition& m : macros_)
-        bytes += m.name.capacity() + (m.value ? m.value->capacity() : 0);
     for (const Load& load : loads_)
         bytes += load.file.capacity() + load.macros.capacity();
     return bytes;

@@ -49,21 +49,16 @@ public:
         std::uint32_t parentLine = 0;
         std::uint32_t parentColumn = 0;
     };
-    struct MacroDefinition {
-        std::string name;
-        std::optional<std::string> value; // nullopt: the item undefines
-        MacroOrigin origin = MacroOrigin::LoadArgument;
-        std::uint32_t file = kNone; // substitution file (its origin's place)
-        std::uint32_t line = 0;
-        std::uint32_t column = 0;
-        std::uint32_t row = 0;
-    };
     struct Load {
         LoadKind kind = LoadKind::Records;
-        std::string file;   // as the load was asked for it
-        std::string macros; // as given to the load (for a set: with the caller's first)
-        std::uint32_t firstMacro = 0;
-        std::uint32_t macroCount = 0;
+        std::string file; // as the load was asked for it
+        // As given to the load (for a set: the caller's, then the set's). Its items are read
+        // again when asked about: the first `callerItems` came with the call (all of them but
+        // for a set), each later one has an origin in origins() from `firstOrigin` on.
+        std::string macros;
+        std::uint32_t callerItems = UINT32_MAX;
+        std::uint32_t firstOrigin = 0;
+        std::uint32_t originCount = 0;
         std::uint32_t caller = kNone;  // index into callers()
         std::uint32_t parent = kNone;  // a template set: the dbLoadTemplate load
         std::uint32_t setFile = kNone; // a template set: where its `{` is
@@ -147,7 +142,7 @@ public:
     // ---- reading ----
     [[nodiscard]] const std::vector<File>& files() const noexcept { return files_; }
     [[nodiscard]] const std::vector<Source>& sources() const noexcept { return sources_; }
-    [[nodiscard]] const std::vector<MacroDefinition>& macros() const noexcept { return macros_; }
+    [[nodiscard]] const std::vector<DefinitionOrigin>& origins() const noexcept { return origins_; }
     [[nodiscard]] const std::vector<Load>& loads() const noexcept { return loads_; }
     [[nodiscard]] const std::vector<Caller>& callers() const noexcept { return callers_; }
     [[nodiscard]] const std::deque<RecordEvent>& records() const noexcept { return records_; }
@@ -178,13 +173,11 @@ private:
     }
     std::uint32_t internFile(std::string_view shownName, std::string_view path,
                              const CachedFile* text);
-    void addDefinitions(std::string_view text, MacroOrigin origin, std::uint32_t file,
-                        const std::vector<DefinitionOrigin>* origins, std::uint32_t& count);
 
     std::vector<File> files_;
     std::unordered_map<std::string, std::uint32_t> fileIds_; // by shownName + '\0' + path
     std::vector<Source> sources_;
-    std::vector<MacroDefinition> macros_;
+    std::vector<DefinitionOrigin> origins_; // of template sets' definitions
     std::vector<Load> loads_;
     std::vector<Caller> callers_;
     // In blocks: the two tables that grow with the records never copy themselves to grow.
@@ -201,7 +194,7 @@ private:
     std::uint32_t itemSource_ = kNone; // the manager source the last items were in
 
     struct Mark {
-        std::size_t sources, macros, loads, callers, records, items, aliases, fieldDefinitions;
+        std::size_t sources, origins, loads, callers, records, items, aliases, fieldDefinitions;
     };
     unsigned depth_ = 0;
     Mark mark_{};

@@ -88,15 +88,22 @@ std::uint32_t SourceManager::lineOf(Position position) {
     }
     const Chunk* chunk = chunkOf(info, position.offset);
     if (!chunk) return 0;
-    // Move the cursor forward when possible; otherwise count from the chunk start.
-    std::uint32_t from = chunk->base;
+    // Move the cursor from where it is (forward, or back a little: a statement's earlier
+    // token asked after a later one); otherwise count from the chunk start.
     std::uint32_t line = chunk->firstLine;
     if (info.cursorOffset >= chunk->base && info.cursorOffset <= position.offset) {
-        from = info.cursorOffset;
-        line = info.cursorLine;
+        line = info.cursorLine +
+               support::countNewlines(chunk->data + (info.cursorOffset - chunk->base),
+                                      chunk->data + (position.offset - chunk->base));
+    } else if (info.cursorOffset > position.offset &&
+               info.cursorOffset - position.offset < position.offset - chunk->base &&
+               info.cursorOffset <= chunk->base + chunk->size) {
+        line = info.cursorLine -
+               support::countNewlines(chunk->data + (position.offset - chunk->base),
+                                      chunk->data + (info.cursorOffset - chunk->base));
+    } else {
+        line += support::countNewlines(chunk->data, chunk->data + (position.offset - chunk->base));
     }
-    line += support::countNewlines(chunk->data + (from - chunk->base),
-                                   chunk->data + (position.offset - chunk->base));
     info.cursorOffset = position.offset;
     info.cursorLine = line;
     return line;

@@ -6,6 +6,7 @@
 #include "CorpusCases.hpp"
 #include "CorpusDefinitions.hpp"
 #include "MacroPlan.hpp"
+#include "ProvenanceReplay.hpp"
 
 #include "DatabaseText.hpp"
 #include "ReadFile.hpp"
@@ -111,9 +112,10 @@ struct Outcome {
     std::string report;                   // the diagnostics in full, the macros used
     std::size_t records = 0;              // records in the database after the load
     std::optional<std::size_t> expectedRecords;
-    std::string dump;            // the database, as `epicsdb dump --level 1` writes it
-    std::string diagnosticsText; // every diagnostic, as `epicsdb check` prints it
-    std::size_t replays = 0;     // loads taken from a replay plan
+    std::string dump;               // the database, as `epicsdb dump --level 1` writes it
+    std::string diagnosticsText;    // every diagnostic, as `epicsdb check` prints it
+    std::size_t replays = 0;        // loads taken from a replay plan
+    std::string provenanceProblems; // Reading::provenance: what replayProblems found
 };
 
 // How the file is read: with the reader's fast paths (replay plans, fused statements) or token
@@ -126,6 +128,8 @@ struct Reading {
     // A substitution file through Loader::loadTemplate (dbLoadTemplate) rather than a
     // dbLoadRecords of each set.
     bool viaLoadTemplate = false;
+    // Keep provenance, and check it replays every field (Outcome::provenanceProblems).
+    bool provenance = false;
 };
 
 class CorpusFile : public ::testing::TestWithParam<CorpusCase> {
@@ -145,6 +149,8 @@ protected:
         options.fastPaths = reading.fastPaths;
         options.jobs = reading.jobs;
         if (reading.pieceBytes) options.parallelPieceBytes = reading.pieceBytes;
+        loaders::Provenance provenance;
+        if (reading.provenance) options.provenance = &provenance;
         loaders::Loader loader(db, diagnostics, options);
         Outcome out;
         const std::string failures = loadCorpusDefinitions(loader, diagnostics, corpusDir());
@@ -224,6 +230,8 @@ protected:
         out.dump = test::dumpText(db);
         out.diagnosticsText = test::diagnosticsText(diagnostics);
         out.replays = loader.stats().replays;
+        if (reading.provenance)
+            out.provenanceProblems = test::replayProblems(db, provenance);
         return out;
     }
 };
@@ -246,7 +254,10 @@ TEST_P(CorpusFile, LoadsAsEpicsWould) {
         if (defaults == Defaults::Keep && c.treatment == Treatment::Substitutions) continue;
         SCOPED_TRACE(defaults == Defaults::Keep ? "macros with defaults left undefined"
                                                 : "every macro set");
-        const Outcome out = load(defaults);
+        Reading reading;
+        reading.provenance = true;
+        const Outcome out = load(defaults, reading);
+        EXPECT_EQ(out.provenanceProblems, "");
         EXPECT_EQ(out.diagnostics, expected) << out.report;
         EXPECT_EQ(out.ok, !expectErrors) << (out.diagnostics == expected ? out.report : "");
         // Every record the file names is in the database (a failed load leaves nothing).

@@ -9,6 +9,7 @@
 #include "MacroPlan.hpp"
 
 #include "DatabaseText.hpp"
+#include "MsiManifest.hpp"
 #include "ReadFile.hpp"
 #include "RunProgram.hpp"
 #include "ScratchDir.hpp"
@@ -222,18 +223,9 @@ bool isSubstitutionFile(const std::filesystem::path& path) {
 // be expanded more than once, with other -I folders).
 std::multimap<std::string, std::vector<std::string>> msiRuns() {
     std::multimap<std::string, std::vector<std::string>> runs;
-    std::ifstream in(corpusDir() / "expected" / "MANIFEST.tsv");
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#' || line.find('\t') == std::string::npos) continue;
-        std::istringstream words(line.substr(line.find('\t') + 1));
-        std::vector<std::string> args;
-        std::string substitutions;
-        for (std::string word; words >> word;) {
-            args.push_back(word);
-            if (word.rfind("-S", 0) == 0) substitutions = word.substr(2);
-        }
-        runs.emplace(substitutions, args);
-    }
+    for (test::MsiManifestRow& row :
+         test::readMsiManifest(corpusDir() / "expected" / "MANIFEST.tsv"))
+        runs.emplace(row.substitutions, std::move(row.args));
     return runs;
 }
 

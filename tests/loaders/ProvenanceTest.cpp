@@ -270,3 +270,131 @@ TEST_F(Provenance, AppendsAliasesInfosAndDeletions) {
     EXPECT_EQ(gone->definitions[0].location.line, 9u);
     EXPECT_TRUE(provenance.field(db, "gone", "DESC")->statements.empty());
 }
+
+TEST_F(Provenance, ARecordStatementOnAnAliasNameExtendsTheRealRecord) {
+    loaders::Loader loader(db, diagnostics, withProvenance(provenance));
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader
+                    .loadRecordsText("a.db", "record(ai, real) { field(DESC, \"first\") }\n"
+                                             "alias(real, other)\n"
+                                             "grecord(ai, other) {\n"
+                                             "  field(DESC, \"second\")\n"
+                                             "}\n")
+                    .ok);
+    const auto desc = provenance.field(db, "real", "DESC");
+    ASSERT_TRUE(desc);
+    EXPECT_EQ(desc->value, "second");
+    ASSERT_EQ(desc->statements.size(), 2u);
+    EXPECT_EQ(desc->statements[1].location.line, 4u);
+    const auto record = provenance.record(db, "other");
+    ASSERT_TRUE(record);
+    ASSERT_EQ(record->definitions.size(), 2u);
+    EXPECT_EQ(record->definitions[1].keyword, "grecord");
+    ASSERT_EQ(record->aliases.size(), 1u);
+    EXPECT_EQ(record->aliases[0].location.line, 2u);
+    EXPECT_EQ(record->aliases[0].value, "other");
+}
+
+TEST_F(Provenance, WithoutAProvenanceNothingIsKeptAndLoadsAreTheSame) {
+    loaders::Loader plain(db, diagnostics);
+    ASSERT_TRUE(plain.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(plain.loadRecordsText("a.db", "record(ai, r) { field(DESC, \"x\") }\n").ok);
+    EXPECT_TRUE(provenance.field(db, "r", "DESC")->set);
+    EXPECT_TRUE(provenance.field(db, "r", "DESC")->statements.empty());
+    EXPECT_EQ(provenance.memoryBytes(), 0u);
+}
+
+TEST_F(Provenance, AFieldSetManyTimesKeepsEveryStatementInOrder) {
+    std::string text = "record(ai, r) {\n";
+    for (int i = 0; i < 10000; ++i)
+        text += "  field(DESC, \"v" + std::to_string(i) + "\")\n";
+    text += "}\n";
+    loaders::Loader loader(db, diagnostics, withProvenance(provenance));
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader.loadRecordsText("many.db", text).ok);
+    const auto desc = provenance.field(db, "r", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 10000u);
+    EXPECT_EQ(desc->statements.front().value, "v0");
+    EXPECT_EQ(desc->statements.back().value, "v9999");
+    EXPECT_EQ(desc->statements.back().location.line, 10001u);
+}
+
+TEST_F(Provenance, ACallersOwnTransactionRolledBackTakesTheProvenanceWithIt) {
+    loaders::Loader loader(db, diagnostics, withProvenance(provenance));
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader.loadRecordsText("a.db", "record(ai, r) { field(DESC, \"kept\") }\n").ok);
+    db.beginLoad();
+    ASSERT_TRUE(loader.loadRecordsText("b.db", "record(ai, r) { field(DESC, \"undone\") }\n").ok);
+    EXPECT_EQ(provenance.field(db, "r", "DESC")->statements.size(), 2u);
+    db.endLoad(false);
+    const auto desc = provenance.field(db, "r", "DESC");
+    ASSERT_EQ(desc->statements.size(), 1u);
+    EXPECT_EQ(desc->statements[0].value, "kept");
+}
+
+TEST(ProvenanceLifetime, TheDatabaseMayGoFirstOrLast) {
+    DiagnosticList diagnostics;
+    {
+        auto provenance = std::make_unique<loaders::Provenance>();
+        dbstatic::Database db;
+        loaders::LoaderOptions options;
+        options.provenance = provenance.get();
+        loaders::Loader loader(db, diagnostics, options);
+        ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+        provenance.reset(); // the database forgets it
+        db.beginLoad();
+        db.endLoad(false);
+    }
+    loaders::Provenance provenance;
+    {
+        dbstatic::Database db;
+        provenance.follow(db);
+    } // the provenance forgets it
+    EXPECT_EQ(provenance.memoryBytes(), 0u);
+}
+
+TEST_F(Provenance, AChainThroughAThousandIncludesIsKeptWhole) {
+    constexpr int kDepth = 1000;
+    for (int i = 0; i < kDepth; ++i)
+        dir.write("f" + std::to_string(i) + ".db",
+                  "include \"f" + std::to_string(i + 1) + ".db\"\n");
+    dir.write("f" + std::to_string(kDepth) + ".db", "record(ai, deep) { field(DESC, \"end\") }\n");
+    auto options = withProvenance(provenance);
+    options.maxIncludeDepth = kDepth + 10;
+    loaders::Loader loader(db, diagnostics, options);
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader.loadDatabase(dir.path("f0.db"), dir.path()).ok);
+    const auto desc = provenance.field(db, "deep", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 1u);
+    const auto& chain = desc->statements[0].chain;
+    ASSERT_EQ(chain.size(), static_cast<std::size_t>(kDepth) + 1);
+    EXPECT_EQ(chain.front().location.file, dir.path("f999.db"));
+    EXPECT_EQ(chain[kDepth - 1].location.file, dir.path("f0.db"));
+    EXPECT_EQ(chain.back().relation, "loaded by");
+}
+
+TEST_F(Provenance, ATemplateInstantiatedAHundredThousandTimesCostsUnderThreeHundredBytesEach) {
+    dir.write("one.template", "record(ai, \"$(P)\") {\n  field(DESC, \"$(D)\")\n}\n");
+    std::string sets = "file \"one.template\" {\n  pattern { P, D }\n";
+    constexpr int kSets = 100000;
+    for (int i = 0; i < kSets; ++i)
+        sets += "  { r" + std::to_string(i) + ", d }\n";
+    sets += "}\n";
+    dir.write("many.substitutions", sets);
+    auto options = withProvenance(provenance);
+    options.includeDirs = {dir.path()};
+    loaders::Loader loader(db, diagnostics, options);
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    const std::size_t before = provenance.memoryBytes();
+    ASSERT_TRUE(loader.loadTemplate(dir.path("many.substitutions")).ok);
+    const std::size_t perSet = (provenance.memoryBytes() - before) / kSets;
+    RecordProperty("bytesPerSet", static_cast<int>(perSet));
+    EXPECT_LT(perSet, 300u);
+    const auto desc = provenance.field(db, "r99999", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 1u);
+    EXPECT_EQ(desc->statements[0].chain[0].location.line, static_cast<unsigned>(kSets) + 2);
+    EXPECT_EQ(desc->statements[0].chain[0].text, "row 100000");
+}

@@ -1,6 +1,7 @@
 // ../shared/corpus/expected: real substitution files expanded by EPICS Base 7.0.8 msi.
 // MANIFEST.tsv gives each one's msi arguments, run from the corpus folder; our output must be
 // byte-identical and the exit status 0.
+#include "MsiManifest.hpp"
 #include "ReadFile.hpp"
 #include "RunProgram.hpp"
 #include "SharedData.hpp"
@@ -8,41 +9,17 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Row {
-    std::string expected;
-    std::vector<std::string> args;
-};
-
-std::vector<Row> readManifest(const std::filesystem::path& path) {
-    std::vector<Row> rows;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto tab = line.find('\t');
-        if (tab == std::string::npos) continue;
-        Row row;
-        row.expected = line.substr(0, tab);
-        std::istringstream words(line.substr(tab + 1));
-        std::string word;
-        while (words >> word)
-            row.args.push_back(word);
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
+using Row = epicsdb::test::MsiManifestRow;
 
 TEST(MsiCorpus, RealSubstitutionFilesExpandByteForByteAsEpicsMsi) {
     EPICSDB_REQUIRE_SHARED("corpus/expected/MANIFEST.tsv");
     const auto corpus = epicsdb::test::sharedDir() / "corpus";
-    const auto rows = readManifest(corpus / "expected" / "MANIFEST.tsv");
+    const auto rows = epicsdb::test::readMsiManifest(corpus / "expected" / "MANIFEST.tsv");
     // One row for every expected output: the manifest must not miss one, nor the reading drop
     // a row.
     std::size_t expectedFiles = 0;

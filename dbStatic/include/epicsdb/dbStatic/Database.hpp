@@ -94,6 +94,16 @@ private:
     std::string text_;
 };
 
+// Told when a database's outermost load transaction begins and ends, and when the database
+// goes: for what keeps data about its records and must follow its rollbacks (provenance).
+class TransactionListener {
+public:
+    virtual ~TransactionListener() = default;
+    virtual void loadBegun() {}
+    virtual void loadEnded(bool /*committed*/) {}
+    virtual void databaseGone() {}
+};
+
 class EPICSDB_API Database {
 public:
     explicit Database(DatabaseOptions options = {});
@@ -257,6 +267,10 @@ public:
     void beginLoad();
     void endLoad(bool success);
     [[nodiscard]] bool loading() const noexcept { return loadDepth_ > 0; }
+    // Listeners are told in the order they were added; one added twice is told once. A
+    // listener must be removed before it goes (or be told databaseGone() first).
+    void addTransactionListener(TransactionListener& listener);
+    void removeTransactionListener(TransactionListener& listener) noexcept;
 
 private:
     struct Index;
@@ -298,6 +312,7 @@ private:
     std::vector<LinkSupport> links_;
     std::vector<std::string_view> promptGroups_;
     std::vector<std::string> files_;
+    std::vector<TransactionListener*> listeners_;
     std::vector<FieldValue> fieldScratch_; // apply(): reused, so a record costs no malloc
     std::vector<InfoItem> infoScratch_;
 

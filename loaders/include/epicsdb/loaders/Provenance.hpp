@@ -8,7 +8,8 @@
 // What is kept is small integers into shared tables (files, sources, loads, macro sets), eight
 // bytes per field statement: the text of a statement is read back from the file when asked
 // (files the Loader kept in memory are kept with the provenance; larger ones are read again).
-// Loads that fail and roll back leave no trace, as in the database.
+// Loads that fail and roll back leave no trace, as in the database (the provenance follows its
+// transactions).
 #pragma once
 
 #include <epicsdb/Diagnostic.hpp>
@@ -28,8 +29,9 @@ class Database;
 
 namespace epicsdb::loaders {
 
-class ProvenanceLog;      // the loaders' private side (source/ProvenanceLog.hpp)
-struct ProvenanceQueries; // what queries keep between calls (load/Provenance.cpp)
+class ProvenanceLog;       // the loaders' private side (source/ProvenanceLog.hpp)
+struct ProvenanceQueries;  // what queries keep between calls (load/Provenance.cpp)
+struct ProvenanceFollower; // follows the database's transactions (load/Provenance.cpp)
 
 // Where a macro's value came from.
 enum class MacroOrigin : std::uint8_t {
@@ -109,6 +111,11 @@ public:
     Provenance(const Provenance&) = delete;
     Provenance& operator=(const Provenance&) = delete;
 
+    // Keeps to `db`'s transactions from now on: what a rolled-back load wrote is forgotten,
+    // whoever opened the transaction (a Loader, or the caller around several loads). A Loader
+    // given this provenance calls it; one database at a time.
+    void follow(dbstatic::Database& db);
+
     // The caller of the loads that follow: the script lines (innermost first, as diagnostics'
     // chains), and the references the running line's expansion used (an `epicsEnvSet`
     // variable in `dbLoadRecords("x.db", "P=$(IOC)")`), with their origins. Cleared by
@@ -139,6 +146,7 @@ private:
     // queries of one Provenance are not to run on two threads at once.
     std::unique_ptr<ProvenanceLog> log_;
     std::unique_ptr<ProvenanceQueries> queries_;
+    std::unique_ptr<ProvenanceFollower> follower_;
 };
 
 } // namespace epicsdb::loaders
