@@ -3,7 +3,7 @@ databases with the C++ library of epicsdb. The docstrings of the module itself s
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Literal, Optional, TypeVar, Union, overload
+from typing import Literal, Optional, TypedDict, TypeVar, Union, overload
 
 __version__: str
 
@@ -64,6 +64,67 @@ class Diagnostic:
     def text(self) -> str:
         """The whole diagnostic as `epicsdb check` prints it."""
 
+# What Record.provenance returns: plain dicts and lists at run time (these TypedDicts exist
+# for type checkers only), with the data of the C++ FieldProvenance and RecordProvenance.
+
+class Location(TypedDict):
+    file: str
+    line: int
+    column: int  # 0: not known
+
+class MacroUse(TypedDict):
+    """One macro reference and what it gave."""
+
+    name: str
+    value: str
+    written: str  # its definition as written, before expansion ("$(SYS):")
+    # "load argument", "substitution set", "pattern row", "global", "script variable",
+    # "environment", "default" or "undefined"
+    origin: str
+    location: Optional[Location]  # where the definition is
+    row: int  # a pattern row's number (1-based), else 0
+    detail: str  # the command or block that gave it
+    inner: list[MacroUse]  # references inside the definition
+
+class LoadStep(TypedDict):
+    """One step of how a file was reached, innermost first."""
+
+    relation: str  # "included from", "template loaded by substitution set at", a command
+    file: str
+    line: int
+    column: int
+    text: str
+    command: bool  # a startup-script line (text: the command as run)
+    macros: list[MacroUse]  # a script line's references (epicsEnvSet variables, ...)
+
+class Statement(TypedDict):
+    """One statement that defined, extended or set something."""
+
+    file: str
+    line: int
+    column: int
+    keyword: str  # record, grecord, field, info, alias
+    text: str  # the statement as the file has it
+    written: str  # its value (or record name) argument as written, before expansion
+    value: str  # the same expanded, as the database got it
+    macros: list[MacroUse]
+    chain: list[LoadStep]
+
+class FieldProvenance(TypedDict):
+    record: str
+    field: str
+    value: str
+    set: bool  # False: the record type's default
+    statements: list[Statement]  # every statement that set it, in load order: the last won
+    defined_at: Optional[Location]  # the field's definition in the .dbd
+
+class RecordProvenance(TypedDict):
+    name: str
+    type: str
+    definitions: list[Statement]  # record, grecord, record("*", ...), in load order
+    aliases: list[Statement]
+    infos: list[Statement]
+
 class Record:
     """One record of a Database (aliases lead to it); it keeps its Database alive."""
 
@@ -83,6 +144,12 @@ class Record:
     def info(self) -> dict[str, str]: ...
     @property
     def location(self) -> Optional[tuple[str, int]]: ...
+    @overload
+    def provenance(self) -> RecordProvenance:
+        """Where the record was defined and extended, and its aliases and info items."""
+    @overload
+    def provenance(self, field: str, /) -> FieldProvenance:
+        """Where the field's value came from; KeyError for a field the type lacks."""
 
 class RecordType:
     """A record type of the definitions."""

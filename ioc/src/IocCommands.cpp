@@ -329,14 +329,17 @@ IocCommands::Outcome IocCommands::epicsEnvSet(const Command&, const Args& args,
                "Missing environment variable value argument.");
         return Outcome::Ran;
     }
+    // Where the value came from, read before the line changes anything.
+    std::optional<MacroUses> uses = state_.macroUses();
+    VariableOrigin origin = variableOrigin(site.line(), 2, *args[1], uses ? &*uses : nullptr);
     // iocshEnvClear first: a macro of an iocshLoad with this name no longer hides it.
-    state_.macros.undefine(*args[0]);
+    state_.undefineMacro(*args[0]);
     if (invalidName(*args[0])) {
         report(site, Severity::Error, "ioc-env",
                "setenv(\"" + *args[0] + "\", \"" + *args[1] + "\") -> " + std::to_string(EINVAL));
         return Outcome::Ran;
     }
-    state_.environment.set(*args[0], *args[1]);
+    state_.environment.set(*args[0], *args[1], std::move(origin));
     return Outcome::Ran;
 }
 
@@ -347,7 +350,7 @@ IocCommands::Outcome IocCommands::epicsEnvUnset(const Command&, const Args& args
                "Missing environment variable name argument.");
         return Outcome::Ran;
     }
-    state_.macros.undefine(*args[0]);
+    state_.undefineMacro(*args[0]);
     if (invalidName(*args[0])) {
         report(site, Severity::Error, "ioc-env",
                "unsetenv(\"" + *args[0] + "\") -> " + std::to_string(EINVAL));
@@ -376,7 +379,9 @@ IocCommands::Outcome IocCommands::cd(const Command&, const Args& args, const Cal
                "Invalid directory path, ignored: \"" + *args[0] + "\" is not a directory");
         return Outcome::Failed;
     }
-    state_.changeDirectory(target);
+    std::optional<MacroUses> uses = state_.macroUses();
+    state_.changeDirectory(target,
+                           variableOrigin(site.line(), 1, *args[0], uses ? &*uses : nullptr));
     return Outcome::Ran;
 }
 
@@ -562,6 +567,13 @@ IocCommands::Outcome IocCommands::load(const Command& kind, const Args& args,
     chain.insert(chain.end(), site.chain.begin(), site.chain.end());
     loaders::LoadResult result;
     {
+        // The script lines and what the macros of this line, as written, gave.
+        std::optional<MacroUses> uses = state_.macroUses();
+        const SourceLocation lineAt = site.line().at(0);
+        const ScopedCaller caller(state_.provenance(), chain,
+                                  uses ? uses->of(site.sourceLine, &lineAt)
+                                       : std::vector<loaders::MacroUse>{},
+                                  site.sourceLine);
         const ScopedChain fromThisLine(state_.sink, std::move(chain));
         if (command == "dbLoadDatabase")
             result = state_.loader.loadDatabase(entry.file, entry.path, entry.macros);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "IocState.hpp"
+#include "RawLine.hpp"
 
 #include <optional>
 #include <string>
@@ -22,6 +23,10 @@ struct CallSite {
     std::string_view sourceLine;     // the line as written
     std::string_view command;        // the line after macro expansion, trimmed
     std::vector<ContextFrame> chain; // the script lines that led to this script
+    std::size_t argc = 0;            // the words the expanded line gave, the command's included
+    bool inFile = true;              // sourceLine is the file's (not an iocshRun's command)
+
+    [[nodiscard]] ScriptLine line() const { return {sourceLine, where, argc, inFile}; }
 };
 
 class IocCommands {

@@ -1,9 +1,11 @@
 // What one IOC run keeps: the database and its Loader, the script environment and iocsh's
-// macro table over it, the report, and the diagnostics sink that gives every diagnostic the
-// chain of script lines that led to it. Shared by the shell (Shell) and the commands
-// (IocCommands); private to the ioc layer.
+// macro table over it (with where its iocshLoad macros came from), the report, and the diagnostics
+// sink that gives every diagnostic the chain of script lines that led to it. Shared by the shell
+// (Shell) and the commands (IocCommands); private to the ioc layer.
 #pragma once
 
+#include "MacroOrigins.hpp"
+#include "MacroUses.hpp"
 #include "ScopedState.hpp"
 #include "ScriptSink.hpp"
 
@@ -14,6 +16,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +51,7 @@ struct IocState {
     StartupReport& report;
     ScriptEnvironment environment;
     maclib::MacroTable macros; // iocsh's one handle: scopes of iocshLoad, the environment
+    MacroOrigins macroOrigins; // where the iocshLoad macros of `macros` were given
     ScriptSink sink;
     loaders::Loader loader;
     bool definitionsPresent = false; // pdbbase exists: --dbd files or a dbLoadDatabase ran
@@ -66,13 +70,33 @@ struct IocState {
         db.registerRecordSupport(); // built into the binary, as --dbd files are
     }
 
-    // chdir(directory), then iocsh's updatePWD: PWD is set as epicsEnvSet sets it.
+    // chdir(directory), then iocsh's updatePWD: PWD is set as epicsEnvSet sets it (by the
+    // `cd` line of `origin`; none: the IOC starting in its folder).
     // The directory is kept without "dir/.." detours (when the shorter name is the same
     // directory), so that a script that goes up and down again and again keeps a short name.
-    void changeDirectory(const std::string& directory) {
+    void changeDirectory(const std::string& directory, VariableOrigin origin = {}) {
         environment.setWorkingDirectory(loaders::shownPath(directory));
-        macros.undefine("PWD");
-        environment.set("PWD", realPath(std::string(environment.workingDirectory())));
+        undefineMacro("PWD");
+        environment.set("PWD", realPath(std::string(environment.workingDirectory())),
+                        std::move(origin));
+    }
+
+    // iocshEnvClear(name): a macro of an iocshLoad with this name no longer hides the
+    // environment variable.
+    void undefineMacro(std::string_view name) {
+        macros.undefine(name);
+        macroOrigins.undefine(name);
+    }
+
+    // The provenance the loads keep, or null.
+    [[nodiscard]] loaders::Provenance* provenance() const noexcept {
+        return loader.options().provenance;
+    }
+    // What references give and where from, when the run keeps provenance (nothing otherwise:
+    // a run without it pays nothing for it).
+    [[nodiscard]] std::optional<MacroUses> macroUses() {
+        if (!provenance()) return std::nullopt;
+        return std::optional<MacroUses>(std::in_place, macros, environment, macroOrigins);
     }
 
     // iocsh's console.

@@ -1,12 +1,14 @@
 // Scope guards for the state an IOC run changes for a while (a mode of the caller's database,
-// the script chain of the sink, a macro scope, the shell's nesting): each is undone by a
-// destructor, so that an exception on the way (std::bad_alloc) leaves it as it was. Private to
-// the ioc layer.
+// the script chain of the sink, a macro scope, the shell's nesting, the caller of a load that
+// keeps provenance): each is undone by a destructor, so that an exception on the way
+// (std::bad_alloc) leaves it as it was. Private to the ioc layer.
 #pragma once
 
+#include "MacroOrigins.hpp"
 #include "ScriptSink.hpp"
 
 #include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/loaders/Provenance.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
 
 #include <utility>
@@ -74,18 +76,25 @@ private:
     std::vector<ContextFrame> saved_;
 };
 
-// A macro scope (macPushScope ... macPopScope): definitions made inside are dropped at its end.
+// A macro scope (macPushScope ... macPopScope): definitions made inside are dropped at its end,
+// in the table and in the record of where they came from.
 class ScopedMacroScope {
 public:
-    explicit ScopedMacroScope(maclib::MacroTable& table) noexcept : table_(table) {
+    ScopedMacroScope(maclib::MacroTable& table, MacroOrigins& origins) noexcept
+        : table_(table), origins_(origins) {
         table_.pushScope();
+        origins_.pushScope();
     }
-    ~ScopedMacroScope() { table_.popScope(); }
+    ~ScopedMacroScope() {
+        origins_.popScope();
+        table_.popScope();
+    }
     ScopedMacroScope(const ScopedMacroScope&) = delete;
     ScopedMacroScope& operator=(const ScopedMacroScope&) = delete;
 
 private:
     maclib::MacroTable& table_;
+    MacroOrigins& origins_;
 };
 
 // A sink for the warnings of the table's expansions. The shell's table has none between
@@ -101,6 +110,28 @@ public:
 
 private:
     maclib::MacroTable& table_;
+};
+
+// The caller of the loads run in the guard's lifetime (Provenance::setCaller: the script lines
+// that led to them and the macros their line used), cleared at its end on every path out.
+// Without provenance it does nothing.
+class ScopedCaller {
+public:
+    ScopedCaller(loaders::Provenance* provenance, std::vector<ContextFrame> frames,
+                 std::vector<loaders::MacroUse> lineMacros, std::string_view lineAsWritten)
+        : provenance_(provenance) {
+        if (provenance_)
+            provenance_->setCaller(std::move(frames), std::move(lineMacros),
+                                   std::string(lineAsWritten));
+    }
+    ~ScopedCaller() {
+        if (provenance_) provenance_->clearCaller();
+    }
+    ScopedCaller(const ScopedCaller&) = delete;
+    ScopedCaller& operator=(const ScopedCaller&) = delete;
+
+private:
+    loaders::Provenance* provenance_;
 };
 
 } // namespace epicsdb::ioc

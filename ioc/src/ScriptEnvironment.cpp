@@ -17,24 +17,44 @@ ScriptEnvironment ScriptEnvironment::fromProcess() {
     return environment;
 }
 
-std::optional<std::string_view> ScriptEnvironment::find(std::string_view name) const {
+std::size_t ScriptEnvironment::indexOf(std::string_view name) const noexcept {
     const auto it = std::find_if(variables_.begin(), variables_.end(),
                                  [&](const Variable& v) { return v.first == name; });
-    if (it == variables_.end()) return std::nullopt;
-    return std::string_view(it->second);
+    return static_cast<std::size_t>(it - variables_.begin());
+}
+
+std::optional<std::string_view> ScriptEnvironment::find(std::string_view name) const {
+    const std::size_t at = indexOf(name);
+    if (at == variables_.size()) return std::nullopt;
+    return std::string_view(variables_[at].second);
+}
+
+const VariableOrigin* ScriptEnvironment::origin(std::string_view name) const {
+    const std::size_t at = indexOf(name);
+    return at == variables_.size() ? nullptr : &origins_[at];
 }
 
 void ScriptEnvironment::set(std::string_view name, std::string_view value) {
-    const auto it = std::find_if(variables_.begin(), variables_.end(),
-                                 [&](const Variable& v) { return v.first == name; });
-    if (it != variables_.end())
-        it->second.assign(value);
-    else
-        variables_.emplace_back(std::string(name), std::string(value));
+    set(name, value, VariableOrigin{});
+}
+
+void ScriptEnvironment::set(std::string_view name, std::string_view value, VariableOrigin origin) {
+    const std::size_t at = indexOf(name);
+    if (at != variables_.size()) {
+        variables_[at].second.assign(value);
+        origins_[at] = std::move(origin);
+        return;
+    }
+    origins_.reserve(origins_.size() + 1); // both grow, or neither
+    variables_.emplace_back(std::string(name), std::string(value));
+    origins_.push_back(std::move(origin));
 }
 
 void ScriptEnvironment::unset(std::string_view name) {
-    std::erase_if(variables_, [&](const Variable& v) { return v.first == name; });
+    const std::size_t at = indexOf(name);
+    if (at == variables_.size()) return;
+    variables_.erase(variables_.begin() + static_cast<std::ptrdiff_t>(at));
+    origins_.erase(origins_.begin() + static_cast<std::ptrdiff_t>(at));
 }
 
 } // namespace epicsdb::ioc

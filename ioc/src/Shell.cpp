@@ -98,17 +98,18 @@ bool Shell::runTop(const std::string& script) {
         state_.report.unreadable = true;
         return false;
     }
-    runScript(name, std::nullopt, {});
+    runScript(name, std::nullopt, {}, {});
     return true;
 }
 
 bool Shell::runScript(const std::string& name, std::optional<std::string> macros,
-                      std::vector<ContextFrame> chain) {
+                      std::vector<GivenMacro> given, std::vector<ContextFrame> chain) {
     const std::string file =
         loaders::shownPath(loaders::resolvedIn(state_.environment.workingDirectory(), name));
     Scope scope;
     scope.file = file;
     scope.macros = std::move(macros);
+    scope.given = std::move(given);
     scope.chain = std::move(chain);
 
     // Failures are reported at the line that asked for the script (the first frame).
@@ -169,13 +170,19 @@ bool Shell::runScript(const std::string& name, std::optional<std::string> macros
     state_.report.scripts.push_back(file);
     const ScopedBack open(openScripts_, real);
     const ScopedValue nested(depth_, depth_ + 1);
-    const ScopedMacroScope macroScope(state_.macros);
-    if (scope.macros) state_.macros.install(*scope.macros);
+    const ScopedMacroScope macroScope(state_.macros, state_.macroOrigins);
+    installMacros(scope);
     return body(scope, lines);
 }
 
+void Shell::installMacros(const Scope& scope) {
+    if (!scope.macros) return;
+    state_.macros.install(*scope.macros);
+    state_.macroOrigins.install(scope.given);
+}
+
 bool Shell::runCommandLine(std::string_view command, std::optional<std::string> macros,
-                           std::vector<ContextFrame> chain) {
+                           std::vector<GivenMacro> given, std::vector<ContextFrame> chain) {
     if (chain.empty()) return true;
     if (depth_ >= state_.options.maxScriptDepth) {
         Diagnostic d;
@@ -190,14 +197,15 @@ bool Shell::runCommandLine(std::string_view command, std::optional<std::string> 
     Scope scope;
     scope.file = chain.front().location.file;
     scope.macros = std::move(macros);
+    scope.given = std::move(given);
     const unsigned number = chain.front().location.line;
     scope.chain.assign(chain.begin() + 1, chain.end());
     scope.commandLine = true;
     scope.onError = OnError::Break; // iocshCmd and iocshRun imply "on error break"
     const std::string text(command);
     const ScopedValue nested(depth_, depth_ + 1);
-    const ScopedMacroScope macroScope(state_.macros);
-    if (scope.macros) state_.macros.install(*scope.macros);
+    const ScopedMacroScope macroScope(state_.macros, state_.macroOrigins);
+    installMacros(scope);
     return body(scope, {Line{text, number}});
 }
 
@@ -323,7 +331,8 @@ bool Shell::runLine(Scope& scope, const Line& line) {
     if (words.empty()) {
         if (const Redirection* input = words.input()) {
             // `< script`: run it with this script's macros, in the current environment.
-            if (!runScript(input->file, scope.macros, chainBelow(scope, line, trimmed(expanded))))
+            if (!runScript(input->file, scope.macros, scope.given,
+                           chainBelow(scope, line, trimmed(expanded))))
                 scope.errored = true;
         }
         return true;
@@ -352,15 +361,21 @@ void Shell::dispatch(Scope& scope, const Line& line, const std::string& expanded
             return;
         }
         // iocshLoad sets IOCSH_STARTUP_SCRIPT, as epicsEnvSet does; its status is dropped.
-        state_.macros.undefine("IOCSH_STARTUP_SCRIPT");
-        state_.environment.set("IOCSH_STARTUP_SCRIPT", *file);
-        runScript(*file, arg(2), chainBelow(scope, line, command));
+        std::optional<MacroUses> uses = state_.macroUses();
+        VariableOrigin origin =
+            variableOrigin(scriptLine(scope, line, argv.size()), 1, *file, uses ? &*uses : nullptr);
+        std::vector<GivenMacro> given = givenMacros(scope, line, argv, 2);
+        state_.undefineMacro("IOCSH_STARTUP_SCRIPT");
+        state_.environment.set("IOCSH_STARTUP_SCRIPT", *file, std::move(origin));
+        runScript(*file, arg(2), std::move(given), chainBelow(scope, line, command));
         return;
     }
     if (name == "iocshRun" || name == "iocshCmd") {
         scope.errored = false;
         if (const auto text = arg(1))
             runCommandLine(*text, name == "iocshRun" ? arg(2) : std::nullopt,
+                           name == "iocshRun" ? givenMacros(scope, line, argv, 2)
+                                              : std::vector<GivenMacro>{},
                            chainBelow(scope, line, command));
         return;
     }
@@ -376,6 +391,8 @@ void Shell::dispatch(Scope& scope, const Line& line, const std::string& expanded
     site.sourceLine = line.raw;
     site.command = command;
     site.chain = scope.chain;
+    site.argc = argv.size();
+    site.inFile = !scope.commandLine;
     switch (commands_.run(argv, site)) {
     case IocCommands::Outcome::Ran:
         scope.errored = false;
@@ -455,6 +472,18 @@ void Shell::report(const Scope& scope, const Line& line, Severity severity, std:
 ContextFrame Shell::frameOf(const Scope& scope, const Line& line, std::string_view command) const {
     return ContextFrame{
         std::string(command.substr(0, kShownLine)), {scope.file, line.number, 0}, true};
+}
+
+ScriptLine Shell::scriptLine(const Scope& scope, const Line& line, std::size_t argc) {
+    return ScriptLine{line.raw, {scope.file, line.number, 0}, argc, !scope.commandLine};
+}
+
+std::vector<GivenMacro> Shell::givenMacros(const Scope& scope, const Line& line,
+                                           const std::vector<std::string>& argv,
+                                           std::size_t index) {
+    std::optional<MacroUses> uses = state_.macroUses();
+    if (!uses || index >= argv.size()) return {};
+    return uses->given(scriptLine(scope, line, argv.size()), index, argv[index]);
 }
 
 std::vector<ContextFrame> Shell::chainBelow(const Scope& scope, const Line& line,

@@ -6,6 +6,8 @@
 
 #include "IocCommands.hpp"
 #include "IocState.hpp"
+#include "MacroOrigins.hpp"
+#include "RawLine.hpp"
 #include "ShellWords.hpp"
 
 #include <optional>
@@ -28,6 +30,7 @@ private:
     struct Scope {
         std::string file;                  // as messages name it ("" for a command line)
         std::optional<std::string> macros; // of iocshLoad, passed on to `<` includes
+        std::vector<GivenMacro> given;     // the same with where each was given (provenance)
         std::vector<ContextFrame> chain;   // the lines that led here, innermost first
         OnError onError = OnError::Continue;
         double timeout = 0; // of "on error wait": Halt with a timeout waits and goes on
@@ -43,10 +46,12 @@ private:
     // iocshBody(pathname, NULL, macros); `caller` is the frame of the line that ran it.
     // False (iocsh's -1) when it could not be read or stopped on an error.
     bool runScript(const std::string& name, std::optional<std::string> macros,
-                   std::vector<ContextFrame> chain);
+                   std::vector<GivenMacro> given, std::vector<ContextFrame> chain);
     // iocshBody(NULL, command, macros).
     bool runCommandLine(std::string_view command, std::optional<std::string> macros,
-                        std::vector<ContextFrame> chain);
+                        std::vector<GivenMacro> given, std::vector<ContextFrame> chain);
+    // The scope's macros, with where they were given, on top of iocsh's table.
+    void installMacros(const Scope& scope);
     // The body shared by both: false on -1.
     bool body(Scope& scope, const std::vector<Line>& lines);
     // One line; false when the script ends here (exit, a line of separators only).
@@ -61,6 +66,13 @@ private:
                                        std::string_view command) const;
     [[nodiscard]] std::vector<ContextFrame> chainBelow(const Scope& scope, const Line& line,
                                                        std::string_view command) const;
+    [[nodiscard]] static ScriptLine scriptLine(const Scope& scope, const Line& line,
+                                               std::size_t argc);
+    // The items of the macro argument `index` of iocshLoad or iocshRun, with where they were
+    // given; none when the run keeps no provenance.
+    [[nodiscard]] std::vector<GivenMacro> givenMacros(const Scope& scope, const Line& line,
+                                                      const std::vector<std::string>& argv,
+                                                      std::size_t index);
 
     IocState& state_;
     IocCommands commands_;

@@ -188,6 +188,23 @@ std::optional<FoundStatement> findStatement(std::string_view from, std::uint32_t
     return chosen;
 }
 
+// The last definition of `name` in the quoted arguments of a script line as written
+// (`dbLoadRecords("a.db", "P=$(IOC),N=1")` gives `$(IOC)` for P), or nullopt.
+std::optional<std::string> writtenDefinition(std::string_view line, std::string_view name) {
+    std::optional<std::string> found;
+    for (std::size_t open = line.find('"'); open != std::string_view::npos;) {
+        std::size_t close = open + 1;
+        while (close < line.size() && line[close] != '"')
+            close += line[close] == '\\' ? 2 : 1;
+        if (close >= line.size()) break;
+        maclib::DefinitionReader reader(line.substr(open + 1, close - open - 1));
+        for (maclib::Definition item; reader.next(item);)
+            if (item.name == name && item.value) found.emplace(*item.value);
+        open = line.find('"', close + 1);
+    }
+    return found;
+}
+
 std::string callText(const Log::Load& load) {
     std::string_view command = "dbLoadRecords";
     if (load.kind == Log::LoadKind::Database) command = "dbLoadDatabase";
@@ -211,7 +228,9 @@ struct ProvenanceQueries {
     std::uint64_t version = UINT64_MAX;
     // Record events of each record, in load order; the last alias event of each alias node.
     std::unordered_map<const dbstatic::Record*, std::vector<std::uint32_t>> events;
-    std::unordered_map<const dbstatic::Record*, std::uint32_t> aliasEvents;
+    std::unordered_map<const dbstatic::Record*, std::vector<std::uint32_t>> aliasesOf; // by target
+    // The first .dbd definition of each record type's field ("type\0FIELD").
+    std::unordered_map<std::string, std::uint32_t> fieldDefinitions;
     // File texts, with where their lines start.
     struct Text {
         std::string owned;
@@ -227,13 +246,18 @@ struct ProvenanceQueries {
         if (version == log.version()) return;
         version = log.version();
         events.clear();
-        aliasEvents.clear();
+        aliasesOf.clear();
+        fieldDefinitions.clear();
         const auto& records = log.records();
         for (std::uint32_t i = 0; i < records.size(); ++i)
             events[records[i].record].push_back(i);
         const auto& aliases = log.aliases();
         for (std::uint32_t i = 0; i < aliases.size(); ++i)
-            aliasEvents[aliases[i].alias] = i;
+            aliasesOf[aliases[i].target].push_back(i);
+        const auto& definitions = log.fieldDefinitions();
+        for (std::uint32_t i = 0; i < definitions.size(); ++i)
+            fieldDefinitions.try_emplace(definitions[i].recordType + '\0' + definitions[i].field,
+                                         i);
         tableLoad = Log::kNone;
         table.reset();
     }
@@ -414,9 +438,18 @@ private:
                     u.location = frame.location;
                     u.detail = frame.relation;
                     // The script line's own references (epicsEnvSet variables) that went
-                    // into this argument.
-                    for (const MacroUse& lineUse : log_.callers()[call.caller].lineMacros)
-                        u.inner.push_back(lineUse);
+                    // into this definition, and the definition as the line has it.
+                    const Log::Caller& caller = log_.callers()[call.caller];
+                    const std::optional<std::string> written =
+                        writtenDefinition(caller.lineAsWritten, u.name);
+                    if (written) u.written = *written;
+                    const std::vector<Reference> used =
+                        written ? referencesIn(*written) : std::vector<Reference>{};
+                    for (const MacroUse& lineUse : caller.lineMacros)
+                        if (!written || std::any_of(used.begin(), used.end(), [&](const auto& r) {
+                                return r.name == lineUse.name;
+                            }))
+                            u.inner.push_back(lineUse);
                 } else {
                     u.detail = callText(call);
                 }
@@ -426,7 +459,11 @@ private:
                     u.location = {u.location.file, definition->where->line,
                                   definition->where->column};
             }
-            if (depth < kMaxMacroDepth)
+            // References inside the value, as the load's table resolved them (a script line's
+            // own were resolved by iocsh, and are its line's macros above).
+            const bool fromScript =
+                u.origin == MacroOrigin::LoadArgument && !u.location.file.empty();
+            if (depth < kMaxMacroDepth && !fromScript)
                 for (const Reference& inner : referencesIn(u.written))
                     if (inner.name != reference.name)
                         u.inner.push_back(use(inner, load, statement, depth + 1));
@@ -447,6 +484,14 @@ private:
 };
 
 // The record events of `record` that count: those after its last deletion.
+// One past the index of the last deletion among a record's events (0: never deleted).
+std::uint32_t lastDeletion(const Log& log, const std::vector<std::uint32_t>& events) {
+    std::uint32_t after = 0;
+    for (std::uint32_t index : events)
+        if (log.records()[index].kind == Log::RecordKind::Delete) after = index + 1;
+    return after;
+}
+
 std::vector<std::uint32_t> liveEvents(const Log& log, const std::vector<std::uint32_t>* all) {
     std::vector<std::uint32_t> events;
     if (!all) return events;
@@ -488,8 +533,9 @@ void Provenance::follow(dbstatic::Database& db) {
     if (db.loading()) log_->beginTransaction();
 }
 
-void Provenance::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
-    log_->setCaller(std::move(frames), std::move(lineMacros));
+void Provenance::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros,
+                           std::string lineAsWritten) {
+    log_->setCaller(std::move(frames), std::move(lineMacros), std::move(lineAsWritten));
 }
 
 void Provenance::clearCaller() {
@@ -529,13 +575,15 @@ std::optional<FieldProvenance> Provenance::field(const dbstatic::Database& db,
                     explain.statement(source, item.line, item.column, {"field"}));
         }
     }
-    const std::string_view typeName = real.type().name();
-    for (const Log::FieldDefinition& site : log_->fieldDefinitions()) {
-        if (site.recordType != typeName || site.field != definition->name) continue;
-        if (site.source != Log::kNone)
-            result.definedAt = {log_->files()[log_->sources()[site.source].file].shownName,
-                                site.line, site.column};
-        break;
+    std::string key(real.type().name());
+    key.push_back('\0');
+    key.append(definition->name);
+    if (const auto site = queries_->fieldDefinitions.find(key);
+        site != queries_->fieldDefinitions.end()) {
+        const Log::FieldDefinition& at = log_->fieldDefinitions()[site->second];
+        if (at.source != Log::kNone)
+            result.definedAt = {log_->files()[log_->sources()[at.source].file].shownName, at.line,
+                                at.column};
     }
     return result;
 }
@@ -566,20 +614,28 @@ std::optional<RecordProvenance> Provenance::record(const dbstatic::Database& db,
                 result.infos.push_back(explain.statement(source, item.line, item.column, {"info"}));
         }
     }
-    // The aliases the record has now, each where it was made.
-    for (const dbstatic::Record* other = real.type().firstRecord(); other; other = other->next()) {
-        if (!other->isAlias() || &other->real() != &real) continue;
-        const auto event = queries_->aliasEvents.find(other);
-        if (event == queries_->aliasEvents.end()) continue;
-        const Log::AliasEvent& alias = log_->aliases()[event->second];
-        Statement s = explain.statement(alias.source, alias.line, alias.column, {"alias"});
-        // `alias("name")` in a body has one argument: the alias.
-        if (s.written.empty() && !s.keyword.empty()) {
-            s.written = s.text.substr(s.text.find('(') + 1);
-            if (!s.written.empty() && s.written.back() == ')') s.written.pop_back();
+    // The aliases the record has now, each where it was made: those made since the record's
+    // last deletion and not deleted themselves since.
+    const auto made = queries_->aliasesOf.find(&real);
+    if (made != queries_->aliasesOf.end()) {
+        const std::uint32_t recordSince =
+            found == queries_->events.end() ? 0 : lastDeletion(*log_, found->second);
+        for (std::uint32_t index : made->second) {
+            const Log::AliasEvent& alias = log_->aliases()[index];
+            if (alias.recordsBefore < recordSince) continue;
+            const auto own = queries_->events.find(alias.alias);
+            if (own != queries_->events.end() &&
+                lastDeletion(*log_, own->second) > alias.recordsBefore)
+                continue;
+            Statement s = explain.statement(alias.source, alias.line, alias.column, {"alias"});
+            // `alias("name")` in a body has one argument: the alias.
+            if (s.written.empty() && !s.keyword.empty()) {
+                s.written = s.text.substr(s.text.find('(') + 1);
+                if (!s.written.empty() && s.written.back() == ')') s.written.pop_back();
+            }
+            s.value = alias.alias->name();
+            result.aliases.push_back(std::move(s));
         }
-        s.value = other->name();
-        result.aliases.push_back(std::move(s));
     }
     return result;
 }

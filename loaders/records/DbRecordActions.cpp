@@ -394,7 +394,7 @@ void DbActions::recordAlias(std::string_view alias, const Span& at) {
     if (!record_.node) return;
     if (!checkRecordName(alias, at)) return;
     if (const dbstatic::Record* node = db_.createAlias(*record_.node, alias)) {
-        if (provenance_) provenance_->alias(node, sources_.siteOf(at.begin));
+        if (provenance_) provenance_->alias(node, &node->real(), sources_.siteOf(at.begin));
     } else {
         reporter_.error(at.begin, "alias-exists",
                         "can't create alias " + quoted(alias) + " for " +
@@ -413,7 +413,7 @@ void DbActions::alias(std::string_view record, const Span& recordAt, std::string
         return;
     }
     if (const dbstatic::Record* node = db_.createAlias(*target, alias)) {
-        if (provenance_) provenance_->alias(node, sources_.siteOf(recordAt.begin));
+        if (provenance_) provenance_->alias(node, &node->real(), sources_.siteOf(recordAt.begin));
         return;
     }
     reporter_.error(aliasAt.begin, "alias-exists",

@@ -8,13 +8,16 @@ namespace epicsdb::loaders {
 
 void ProvenanceLog::beginTransaction() {
     if (depth_++ == 0)
-        mark_ = {sources_.size(), origins_.size(), loads_.size(),   callers_.size(),
-                 records_.size(), items_.size(),   aliases_.size(), fieldDefinitions_.size()};
+        mark_ = {files_.size(), sources_.size(), origins_.size(),
+                 loads_.size(), callers_.size(), records_.size(),
+                 items_.size(), aliases_.size(), fieldDefinitions_.size()};
 }
 
 void ProvenanceLog::endTransaction(bool keep) {
     if (depth_ == 0 || --depth_ > 0 || keep) return;
-    // A rolled-back load leaves no trace (files stay interned: they are only names).
+    // A rolled-back load leaves no trace, nor keeps the texts it read.
+    std::erase_if(fileIds_, [&](const auto& entry) { return entry.second >= mark_.files; });
+    files_.resize(mark_.files);
     sources_.resize(mark_.sources);
     origins_.resize(mark_.origins);
     loads_.resize(mark_.loads);
@@ -27,17 +30,19 @@ void ProvenanceLog::endTransaction(bool keep) {
     ++version_;
 }
 
-void ProvenanceLog::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros) {
-    callers_.push_back({std::move(frames), std::move(lineMacros)});
+void ProvenanceLog::setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros,
+                              std::string lineAsWritten) {
+    callers_.push_back({std::move(frames), std::move(lineMacros), std::move(lineAsWritten)});
     caller_ = static_cast<std::uint32_t>(callers_.size() - 1);
 }
 
 std::uint32_t ProvenanceLog::internFile(std::string_view shownName, std::string_view path,
                                         const CachedFile* text) {
     std::string key;
-    key.reserve(shownName.size() + path.size() + 1);
+    key.reserve(shownName.size() + path.size() + 2 + sizeof text);
     key.append(shownName).push_back('\0');
-    key.append(path);
+    key.append(path).push_back('\0');
+    key.append(reinterpret_cast<const char*>(&text), sizeof text);
     auto [it, added] =
         fileIds_.try_emplace(std::move(key), static_cast<std::uint32_t>(files_.size()));
     if (added) files_.push_back({std::string(shownName), std::string(path), nullptr});
@@ -119,8 +124,10 @@ void ProvenanceLog::switchSource(std::uint32_t managerSource) {
     itemSource_ = managerSource;
 }
 
-void ProvenanceLog::alias(const dbstatic::Record* alias, const StatementSite& at) {
-    aliases_.push_back({alias, sourceOf(at.source), at.line, at.column});
+void ProvenanceLog::alias(const dbstatic::Record* alias, const dbstatic::Record* target,
+                          const StatementSite& at) {
+    aliases_.push_back({alias, target, static_cast<std::uint32_t>(records_.size()),
+                        sourceOf(at.source), at.line, at.column});
     ++version_;
 }
 

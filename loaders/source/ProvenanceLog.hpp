@@ -69,6 +69,7 @@ public:
     struct Caller {
         std::vector<ContextFrame> frames;
         std::vector<MacroUse> lineMacros;
+        std::string lineAsWritten;
     };
     struct RecordEvent {
         const dbstatic::Record* record = nullptr;
@@ -89,6 +90,8 @@ public:
     };
     struct AliasEvent {
         const dbstatic::Record* alias = nullptr;
+        const dbstatic::Record* target = nullptr; // the real record
+        std::uint32_t recordsBefore = 0;          // record events before it (deletions after)
         std::uint32_t source = 0;
         std::uint32_t line = 0;
         std::uint32_t column = 0;
@@ -106,7 +109,8 @@ public:
     void endTransaction(bool keep);
 
     // ---- the caller of the next loads (a startup script's line) ----
-    void setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros);
+    void setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros,
+                   std::string lineAsWritten);
     void clearCaller() noexcept { caller_ = kNone; }
 
     // ---- loads ----
@@ -135,7 +139,8 @@ public:
         items_.push_back({at.line, clampColumn(at.column), field});
     }
     void infoSet(const StatementSite& at) { fieldSet(Item::kInfo, at); }
-    void alias(const dbstatic::Record* alias, const StatementSite& at);
+    void alias(const dbstatic::Record* alias, const dbstatic::Record* target,
+               const StatementSite& at);
     void fieldDefinition(std::string_view recordType, std::string_view field,
                          const StatementSite& at);
 
@@ -175,7 +180,9 @@ private:
                              const CachedFile* text);
 
     std::vector<File> files_;
-    std::unordered_map<std::string, std::uint32_t> fileIds_; // by shownName + '\0' + path
+    // By shownName, path and the text's address: a name read again with another text (an
+    // editor's buffer) is another file.
+    std::unordered_map<std::string, std::uint32_t> fileIds_;
     std::vector<Source> sources_;
     std::vector<DefinitionOrigin> origins_; // of template sets' definitions
     std::vector<Load> loads_;
@@ -194,7 +201,8 @@ private:
     std::uint32_t itemSource_ = kNone; // the manager source the last items were in
 
     struct Mark {
-        std::size_t sources, origins, loads, callers, records, items, aliases, fieldDefinitions;
+        std::size_t files, sources, origins, loads, callers, records, items, aliases,
+            fieldDefinitions;
     };
     unsigned depth_ = 0;
     Mark mark_{};

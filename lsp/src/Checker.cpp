@@ -80,7 +80,8 @@ void loadDefinitions(loaders::Loader& loader, const ProjectFile& project) {
 }
 } // namespace
 
-std::vector<MacroSetting> macroSettings(std::string_view macros, const std::string& where) {
+std::vector<MacroSetting> macroSettings(std::string_view macros, const std::string& where,
+                                        const SourceLocation& at) {
     std::vector<MacroSetting> out;
     while (!macros.empty()) {
         const std::size_t comma = macros.find(',');
@@ -96,7 +97,7 @@ std::vector<MacroSetting> macroSettings(std::string_view macros, const std::stri
             return s;
         };
         out.push_back({std::string(trim(item.substr(0, equals))),
-                       std::string(trim(item.substr(equals + 1))), where});
+                       std::string(trim(item.substr(equals + 1))), where, at});
     }
     return out;
 }
@@ -147,8 +148,10 @@ struct Findings {
 };
 
 loaders::LoaderOptions loaderOptionsOf(const ProjectFile& project, const Documents& documents,
-                                       const CheckOptions& options) {
+                                       const CheckOptions& options,
+                                       loaders::Provenance& provenance) {
     loaders::LoaderOptions loader;
+    loader.provenance = &provenance;
     loader.includeDirs = project.includeDirs;
     loader.jobs = options.jobs;
     loader.keepFailedLoads = true;
@@ -160,6 +163,7 @@ loaders::LoaderOptions loaderOptionsOf(const ProjectFile& project, const Documen
 bool checkInStartup(const Document& document, const std::string& script, const ProjectFile& project,
                     const Documents& documents, const CheckOptions& options, CheckResult& result) {
     DatabasePtr db(new dbstatic::Database);
+    auto provenance = std::make_unique<loaders::Provenance>();
     Findings findings;
     findings.load.setDatabase(db.get());
     std::vector<std::string> filesRead;
@@ -168,7 +172,7 @@ bool checkInStartup(const Document& document, const std::string& script, const P
     ioc::StartupOptions startup;
     startup.definitions = project.definitions;
     startup.environment = ioc::ScriptEnvironment::fromProcess();
-    startup.loader = loaderOptionsOf(project, documents, options);
+    startup.loader = loaderOptionsOf(project, documents, options, *provenance);
     startup.loader.observer = &observer;
     const ioc::StartupReport report = ioc::runStartupScript(script, *db, findings.filter, startup);
     bool readsDocument = document.path == script;
@@ -178,12 +182,14 @@ bool checkInStartup(const Document& document, const std::string& script, const P
     findings.lint(script, *db, project);
     for (const ioc::ScriptLoad& load : report.loads)
         if (resolved(directory, load.file) == document.path) {
-            result.macros =
-                macroSettings(load.macros, load.where.file + ":" + std::to_string(load.where.line) +
-                                               " (" + load.command + ")");
+            result.macros = macroSettings(
+                load.macros,
+                load.where.file + ":" + std::to_string(load.where.line) + " (" + load.command + ")",
+                {resolved(directory, load.where.file), load.where.line, load.where.column});
             break;
         }
     result.database = std::move(db);
+    result.provenance = std::move(provenance);
     result.diagnostics = std::move(findings.collected.items);
     result.filesRead = std::move(filesRead);
     result.workingDirectory = directory;
@@ -200,13 +206,21 @@ void checkAlone(const Document& document, const ProjectFile& project, const Docu
     result.workingDirectory = document.path.empty() ? project.root : folderOf(document.path);
     ioc::ScriptEnvironment environment = ioc::ScriptEnvironment::fromProcess();
     environment.setWorkingDirectory(result.workingDirectory);
-    loaders::LoaderOptions loaderOptions = loaderOptionsOf(project, documents, options);
+    // A new provenance for every check: the last check's records are rolled back, and its
+    // provenance would still describe them.
+    result.provenance = std::make_unique<loaders::Provenance>();
+    loaders::LoaderOptions loaderOptions =
+        loaderOptionsOf(project, documents, options, *result.provenance);
     loaderOptions.environment = &environment;
     RecordingObserver observer(findings.load, result.filesRead, result.workingDirectory);
     loaderOptions.observer = &observer;
     loaders::Loader loader(db, findings.filter, loaderOptions);
     const std::string name = document.path.empty() ? document.uri : document.path;
-    result.macros = macroSettings(project.macros, std::string(kProjectFileName));
+    result.macros = macroSettings(project.macros, std::string(kProjectFileName),
+                                  {result.projectFile, project.macrosLine, 0});
+    for (MacroSetting& macro : result.macros)
+        if (const auto line = project.macroLines.find(macro.name); line != project.macroLines.end())
+            macro.at.line = line->second;
     // The definitions, unless they are kept from the last check; then the document's records
     // in a load of their own, which the next check rolls back.
     const bool withDefinitions =

@@ -1,7 +1,8 @@
 // One check of an open document, as `epicsdb check` and `epicsdb lint` would make it, from the
 // editor's unsaved texts: the definitions, include directories and macros of the project
 // file, or the IOC its startup script builds when that script loads the document. Keeps the
-// database it built, for the features that look things up (hover, completion, definition).
+// database it built and where its records and values came from (the loads' provenance), for
+// the features that look things up (hover, completion, definition).
 #pragma once
 
 #include "Documents.hpp"
@@ -9,6 +10,7 @@
 
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/loaders/Provenance.hpp>
 
 #include <memory>
 #include <optional>
@@ -22,6 +24,7 @@ struct MacroSetting {
     std::string name;
     std::string value;
     std::string where; // "the project file .epicsdb.toml", "st.cmd:12 (dbLoadRecords)"
+    SourceLocation at; // the line that sets it (an absolute path; empty: not known)
 };
 
 // A database whose last load may still be open: the document's records are loaded in a
@@ -33,7 +36,11 @@ struct RollBackOnDelete {
 using DatabasePtr = std::unique_ptr<dbstatic::Database, RollBackOnDelete>;
 
 struct CheckResult {
-    DatabasePtr database;                // never null
+    DatabasePtr database; // never null
+    // Where the records and field values of the document's loads came from: the loads of this
+    // check only (definitions kept from an earlier check are not in it). Null for a project
+    // file.
+    std::unique_ptr<loaders::Provenance> provenance;
     std::vector<Diagnostic> diagnostics; // check's and lint's, in the order given
     std::vector<std::string> filesRead;  // normal paths of every file the loads read
     std::vector<MacroSetting> macros;    // the macros the document was loaded with
@@ -66,8 +73,9 @@ struct CheckOptions {
                                         const Documents& documents, const CheckOptions& options,
                                         CheckResult* previous = nullptr);
 
-// MACROS "A=1,B=2" as settings (the EPICS definition syntax, commas and '=' only).
-[[nodiscard]] std::vector<MacroSetting> macroSettings(std::string_view macros,
-                                                      const std::string& where);
+// MACROS "A=1,B=2" as settings (the EPICS definition syntax, commas and '=' only), each set
+// at `at`.
+[[nodiscard]] std::vector<MacroSetting>
+macroSettings(std::string_view macros, const std::string& where, const SourceLocation& at = {});
 
 } // namespace epicsdb::lsp

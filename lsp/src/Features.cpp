@@ -1,6 +1,9 @@
 #include "Features.hpp"
 
+#include "DocumentProvenance.hpp"
+#include "Markdown.hpp"
 #include "Protocol.hpp"
+#include "ProvenanceMarkdown.hpp"
 #include "Uri.hpp"
 
 #include <epicsdb/CharClass.hpp>
@@ -19,6 +22,12 @@ namespace {
 constexpr std::size_t kMostRecordsOffered = 2000;
 // Above any field index of a record type: every index has as many digits.
 constexpr std::size_t kSortTextPadding = 10000;
+// A hover explains the first record a statement made (a template loaded many times makes one
+// per load) and names a few more.
+constexpr std::size_t kRecordsNamed = 4;
+// Distinct values of a macro a hover lists; places "go to definition" gives, at most.
+constexpr std::size_t kMacroValuesShown = 5;
+constexpr std::size_t kMostDefinitions = 50;
 
 Range rangeOf(const Document& document, Span span, Encoding encoding) {
     return {document.lines.positionOf(document.text, span.begin, encoding),
@@ -140,15 +149,6 @@ std::string resolvedPath(const std::string& directory, const std::string& file) 
     return normalPath(directory + "/" + file);
 }
 
-std::string markdownEscape(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == '*' || c == '_' || c == '`' || c == '\\' || c == '<' || c == '[') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 std::string fieldHover(const dbstatic::RecordType& type, const dbstatic::FieldDef& field) {
     std::string text = "**" + std::string(type.name()) + "." + std::string(field.name) + "**";
     if (!field.prompt.empty()) text += ": " + markdownEscape(field.prompt);
@@ -221,12 +221,68 @@ std::string recordHover(const FeatureContext& context, const OpenDocument& docum
                         : text;
 }
 
-std::string macroHover(const OpenDocument& document, const MacroReference& macro,
+// Two parts of a hover, a rule between them when there is a second.
+std::string withProvenance(std::string first, const std::string& second) {
+    if (second.empty()) return first;
+    while (!first.empty() && first.back() == '\n')
+        first.pop_back();
+    return first + "\n\n---\n\n" + second;
+}
+
+// What the reference gave in the loads of the document, each distinct value and origin once
+// (a few of them, and how many more).
+struct MacroValues {
+    std::vector<std::string> lines;
+    std::size_t more = 0;
+    bool atMost = false; // the loads asked about were not all of them
+
+    [[nodiscard]] std::size_t count() const noexcept { return lines.size() + more; }
+    [[nodiscard]] std::string markdown(std::string_view name) const {
+        std::string text = "**$(" + markdownEscape(name) + ")** in the loads of this file:\n";
+        for (const std::string& line : lines)
+            text += line;
+        if (atMost)
+            text += "- and more\n";
+        else if (more > 0)
+            text += "- and " + std::to_string(more) + " more\n";
+        return text;
+    }
+};
+
+MacroValues macroValues(const FeatureContext& context, const OpenDocument& document,
+                        const RecordEntry* record, const MacroReference& macro) {
+    MacroValues values;
+    if (!record) return values;
+    const DocumentProvenance view(*document.check, *document.document);
+    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+    std::set<std::string> seen;
+    const std::vector<loaders::MacroUse> uses = view.macroUses(*record, macro, kMostDefinitions);
+    values.atMost = uses.size() == kMostDefinitions;
+    for (const loaders::MacroUse& use : uses) {
+        if (use.origin == loaders::MacroOrigin::Undefined) continue;
+        std::string line = writer.macroUse(use);
+        if (!seen.insert(line).second) continue;
+        if (values.lines.size() < kMacroValuesShown)
+            values.lines.push_back(std::move(line));
+        else
+            ++values.more;
+    }
+    return values;
+}
+
+std::string macroHover(const FeatureContext& context, const OpenDocument& document,
+                       const RecordEntry* record, const MacroReference& macro,
                        std::string_view referenceText) {
     std::string text = "**$(" + markdownEscape(macro.name) + ")**";
+    const MacroValues values = macroValues(context, document, record, macro);
     for (const MacroSetting& setting : document.check->macros)
         if (setting.name == macro.name)
-            return text + " = `" + setting.value + "`  \nset in " + markdownEscape(setting.where);
+            // The document's own load; the others too when they gave it other values.
+            return withProvenance(text + " = `" + setting.value + "`  \nset in " +
+                                      markdownEscape(setting.where),
+                                  values.count() > 1 ? values.markdown(macro.name) : "");
+    // Not a macro of the document's own load: a template's set, pattern row or global.
+    if (values.count() > 0) return values.markdown(macro.name);
     const std::size_t equals = referenceText.find('=');
     if (equals != std::string_view::npos) {
         std::string_view fallback = referenceText.substr(equals + 1);
@@ -240,9 +296,76 @@ std::string macroHover(const OpenDocument& document, const MacroReference& macro
            ")";
 }
 
+// The records the record statement `record` made, as a hover's second part: the first one's
+// record statements, the others named.
+std::string recordProvenanceHover(const FeatureContext& context, const OpenDocument& document,
+                                  const RecordEntry& record) {
+    const DocumentProvenance view(*document.check, *document.document);
+    const std::vector<std::string> made = view.recordsMadeBy(record, kRecordsNamed + 1);
+    if (made.empty()) return {};
+    const auto first = view.provenance().record(view.database(), made.front());
+    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+    if (!first || (made.size() == 1 && !writer.tellsMore(*first))) return {};
+    std::string text = writer.record(*first);
+    if (made.size() > 1) {
+        text += "\nthis statement also made";
+        for (std::size_t i = 1; i < made.size() && i < kRecordsNamed; ++i)
+            text += (i > 1 ? ", " : " ") + codeSpan(made[i]);
+        if (made.size() > kRecordsNamed) text += " and more";
+        text += "\n";
+    }
+    return text;
+}
+
+// The chain of the field `field` of the record statement `record`, as the first record the
+// statement made has it; the others named with what the statement gave them.
+std::string fieldProvenanceHover(const FeatureContext& context, const OpenDocument& document,
+                                 const RecordEntry& record, const FieldEntry& field) {
+    const DocumentProvenance view(*document.check, *document.document);
+    const std::vector<StatementInRecord> made =
+        view.statementsAt(record, &field, kRecordsNamed + 1);
+    if (made.empty()) return {};
+    const auto first =
+        view.provenance().field(view.database(), made.front().record, field.name.text);
+    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+    if (!first || (made.size() == 1 && !writer.tellsMore(*first))) return {};
+    std::string text = writer.field(*first);
+    if (made.size() > 1) {
+        text += "\nthis statement also gave";
+        for (std::size_t i = 1; i < made.size() && i < kRecordsNamed; ++i)
+            text += (i > 1 ? ", " : " ") + codeSpan(made[i].record) + " " +
+                    codeSpan(made[i].statement.value);
+        if (made.size() > kRecordsNamed) text += " and more";
+        text += "\n";
+    }
+    return text;
+}
+
+// Where a link's target record and its field (`rec.FIELD`) came from, as the document's
+// check loaded them.
+std::string linkProvenanceHover(const FeatureContext& context, const OpenDocument& document,
+                                const std::string& target, std::string_view fieldName) {
+    if (!document.check->provenance) return {};
+    const loaders::Provenance& provenance = *document.check->provenance;
+    const dbstatic::Database& db = databaseOf(document);
+    const ProvenanceWriter writer(*document.check, context.markdownLinks);
+    std::string text;
+    if (const auto record = provenance.record(db, target); record && writer.tellsMore(*record))
+        text = writer.record(*record);
+    if (!fieldName.empty())
+        if (const auto field = provenance.field(db, target, fieldName))
+            text += (text.empty() ? "" : "\n") + writer.field(*field);
+    return text;
+}
+
 const dbstatic::RecordType* typeOf(const OpenDocument& document, const RecordEntry* record) {
     if (!record) return nullptr;
-    return databaseOf(document).findRecordType(record->type.text);
+    const dbstatic::Database& db = databaseOf(document);
+    // record("*", name) extends a record defined elsewhere: the type is the record's.
+    if (record->type.text == "*")
+        if (const dbstatic::Record* found = db.findRecord(record->name.text))
+            return &found->real().type();
+    return db.findRecordType(record->type.text);
 }
 } // namespace
 
@@ -280,6 +403,18 @@ std::string linkTarget(std::string_view value) {
 }
 
 namespace {
+// The field a link value names ("x:y.VAL NPP" -> "VAL"); empty when it names none.
+std::string linkField(std::string_view value) {
+    const std::string target = linkTarget(value);
+    if (target.empty()) return {};
+    const std::size_t at = value.find(target);
+    if (at == std::string_view::npos) return {};
+    std::string_view rest = value.substr(at + target.size());
+    if (rest.empty() || rest.front() != '.') return {};
+    rest.remove_prefix(1);
+    return std::string(rest.substr(0, rest.find_first_of(" \t")));
+}
+
 // The record named at `offset`: a record's own name, or the target of a link field's value
 // (a field of a known type whose definition is a link); empty elsewhere.
 std::string recordNameAt(const OpenDocument& document, const RecordEntry* record,
@@ -299,14 +434,15 @@ JsonText hover(const FeatureContext& context, const OpenDocument& document, Posi
     const Document& doc = *document.document;
     const std::size_t offset = doc.lines.offsetOf(doc.text, position, context.encoding);
     const DocumentIndex& index = *document.index;
+    const RecordEntry* record = index.recordAt(offset);
     if (const MacroReference* macro = macroAt(index, offset))
-        return markdown(macroHover(document, *macro,
+        return markdown(macroHover(context, document, record, *macro,
                                    std::string_view(doc.text).substr(
                                        macro->span.begin, macro->span.end - macro->span.begin)),
                         rangeOf(doc, macro->span, context.encoding));
-    const RecordEntry* record = index.recordAt(offset);
     if (record && record->name.span.contains(offset) && !record->name.text.empty())
-        return markdown(recordHover(context, document, record->name.text),
+        return markdown(withProvenance(recordHover(context, document, record->name.text),
+                                       recordProvenanceHover(context, document, *record)),
                         rangeOf(doc, record->name.span, context.encoding));
     const dbstatic::RecordType* type = typeOf(document, record);
     if (record && record->type.span.contains(offset) && type)
@@ -320,7 +456,9 @@ JsonText hover(const FeatureContext& context, const OpenDocument& document, Posi
     const dbstatic::FieldDef* def = type->findField(field->name.text);
     if (!def) return jsonNull();
     if (onName)
-        return markdown(fieldHover(*type, *def), rangeOf(doc, field->name.span, context.encoding));
+        return markdown(withProvenance(fieldHover(*type, *def),
+                                       fieldProvenanceHover(context, document, *record, *field)),
+                        rangeOf(doc, field->name.span, context.encoding));
     const Range valueRange = rangeOf(doc, field->value.span, context.encoding);
     if (const std::vector<std::string> choices = choicesOf(*type, *def); !choices.empty())
         return markdown(
@@ -329,9 +467,21 @@ JsonText hover(const FeatureContext& context, const OpenDocument& document, Posi
                              : "device supports of `" + std::string(type->name()) + "` (DTYP)",
                          choices, field->value.text),
             valueRange);
-    if (dbstatic::isLinkType(def->type))
-        if (const std::string target = linkTarget(field->value.text); !target.empty())
-            return markdown(recordHover(context, document, target), valueRange);
+    if (dbstatic::isLinkType(def->type)) {
+        // A link built from macros: as the first record the statement made has it.
+        std::string link = field->value.text;
+        if (link.find('$') != std::string::npos) {
+            const DocumentProvenance view(*document.check, doc);
+            if (const std::vector<StatementInRecord> made = view.statementsAt(*record, field, 1);
+                !made.empty())
+                link = made.front().statement.value;
+        }
+        if (const std::string target = linkTarget(link); !target.empty())
+            return markdown(
+                withProvenance(recordHover(context, document, target),
+                               linkProvenanceHover(context, document, target, linkField(link))),
+                valueRange);
+    }
     return markdown(fieldHover(*type, *def), valueRange);
 }
 
@@ -470,6 +620,20 @@ JsonText definition(const FeatureContext& context, const OpenDocument& document,
         if (include.span.contains(offset)) return fileTarget(include);
     for (const Word& file : index.templateFiles)
         if (file.span.contains(offset)) return fileTarget(file);
+    // $(NAME): where its value was set, in each load of the document.
+    if (const MacroReference* macro = macroAt(index, offset))
+        if (const RecordEntry* record = index.recordAt(offset)) {
+            const DocumentProvenance view(*document.check, doc);
+            const ProvenanceWriter writer(*document.check, context.markdownLinks);
+            std::vector<Location> out;
+            std::set<std::pair<std::string, unsigned>> seen;
+            for (const loaders::MacroUse& use : view.macroUses(*record, *macro, kMostDefinitions))
+                for (const SourceLocation& at : writer.macroPlaces(use))
+                    if (out.size() < kMostDefinitions && !at.file.empty() &&
+                        at.file.front() == '/' && seen.emplace(at.file, at.line).second)
+                        out.push_back(fileLocation(at.file, at.line));
+            if (!out.empty()) return locationArray(out);
+        }
 
     const std::string name = recordNameAt(document, index.recordAt(offset), offset);
     if (name.empty()) return jsonNull();

@@ -20,6 +20,8 @@ struct OpenDocument {
 
 struct FeatureContext {
     Encoding encoding = Encoding::Utf16;
+    // Places in hovers as links (the client takes Markdown hovers), else as plain file:line.
+    bool markdownLinks = true;
     std::vector<OpenDocument> open;
     const Documents* documents = nullptr;
     // The document asked about.

@@ -79,6 +79,7 @@ ProjectFile parseProjectFile(const std::string& root, std::string_view text,
             }
             project.startup = inRoot(project.root, path->get());
         } else if (name == "macros") {
+            project.macrosLine = node.source().begin.line;
             if (const auto* definitions = node.as_string()) {
                 project.macros = definitions->get();
             } else if (const auto* macros = node.as_table()) {
@@ -91,6 +92,7 @@ ProjectFile parseProjectFile(const std::string& root, std::string_view text,
                     }
                     if (!project.macros.empty()) project.macros += ',';
                     project.macros += std::string(macro.str()) + "=" + text->get();
+                    project.macroLines[std::string(macro.str())] = value.source().begin.line;
                 }
             } else {
                 problem = problemAt(node, "'macros' must be a table or a string NAME=VALUE,...");

@@ -8,6 +8,7 @@
 // Relative paths are relative to the project file's folder.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,10 @@ struct ProjectFile {
     std::vector<std::string> definitions;
     std::vector<std::string> includeDirs;
     std::string macros; // NAME=VALUE,... as EPICS writes them
+    // Where the macros are written (1-based lines; 0: not known): each of a [macros] table,
+    // else the line of `macros = "..."` for all.
+    std::map<std::string, unsigned, std::less<>> macroLines;
+    unsigned macrosLine = 0;
     std::string startup;
     std::vector<std::string> externals;
 };

@@ -131,6 +131,7 @@ struct Server::Impl {
     State state = State::Uninitialized;
     bool shutdownRequested = false;
     Encoding encoding = Encoding::Utf16;
+    bool markdownLinks = true;
     std::string workspaceRoot;
     Documents documents;
     std::map<std::string, DocumentState, std::less<>> states; // by URI
@@ -353,6 +354,17 @@ JsonText Server::Impl::initialize(const Value& params) {
                 break;
             }
     encoding = chosen == PositionEncodingKind::Utf8 ? Encoding::Utf8 : Encoding::Utf16;
+    // Links in hovers unless the client lists the formats it shows and Markdown is not one.
+    const Value* textDocument =
+        capabilities ? optionalMember(*capabilities, "textDocument") : nullptr;
+    const Value* hoverCapabilities =
+        textDocument ? optionalMember(*textDocument, "hover") : nullptr;
+    if (const Value* formats =
+            hoverCapabilities ? optionalMember(*hoverCapabilities, "contentFormat") : nullptr;
+        formats && formats->IsArray())
+        markdownLinks = std::any_of(formats->Begin(), formats->End(), [](const Value& format) {
+            return isString(format, MarkupKind::Markdown);
+        });
     // The workspace: its first folder, else rootUri, else rootPath.
     std::optional<std::string> root;
     if (const Value* folders = optionalMember(params, "workspaceFolders");
@@ -407,6 +419,7 @@ JsonText Server::Impl::shutdown(const Value&) {
 FeatureContext Server::Impl::context() {
     FeatureContext out;
     out.encoding = encoding;
+    out.markdownLinks = markdownLinks;
     out.documents = &documents;
     for (const auto& [uri, document] : documents.all()) {
         const auto state = states.find(uri);

@@ -4,6 +4,7 @@
 
 #include <epicsdb/Diagnostic.hpp>
 #include <epicsdb/dbStatic/Database.hpp>
+#include <epicsdb/loaders/Provenance.hpp>
 
 #include <pybind11/pybind11.h>
 
@@ -31,6 +32,9 @@ struct DatabaseState {
     std::uint64_t generation = 0;
     // Field values are formatted into it, one after the other (no allocation per field).
     std::string scratch;
+    // Where its records and values came from, kept by the loads that asked for it (null: none
+    // did). Made by the first such load; later loads add to it.
+    std::unique_ptr<loaders::Provenance> provenance;
 
     // The names of a record type's fields as Python strings, made once (Record.fields makes
     // millions of keys; the same str objects serve them all). Needs the GIL.
@@ -136,6 +140,12 @@ Result guarded(Body&& body, Result failure) noexcept {
 // macros=: None, an EPICS definition string "a=1,b=2", or a mapping whose values are taken
 // literally (None: undefine), as the definition string macLib reads.
 [[nodiscard]] std::string macroText(const py::handle& macros);
+// Record.provenance: the FieldProvenance of `field` (a str), or with None the record's
+// RecordProvenance, as dicts; KeyError for a field the type lacks, ValueError when the
+// database keeps no provenance.
+[[nodiscard]] py::object provenanceOf(const RecordRef& record, const py::handle& field);
+[[nodiscard]] py::dict toPython(const loaders::FieldProvenance& field);
+[[nodiscard]] py::dict toPython(const loaders::RecordProvenance& record);
 // A Python Diagnostic for a C++ one.
 [[nodiscard]] py::object toPython(const Diagnostic& diagnostic);
 [[nodiscard]] py::list toPython(const std::vector<Diagnostic>& diagnostics);
@@ -153,6 +163,7 @@ struct LoadArguments {
     std::string macros;                                           // macros=, as a definition string
     std::vector<std::pair<std::string, std::string>> environment; // env=, for a startup script
     std::string startupScript; // the one path, when it is a startup script (.cmd, .iocsh)
+    bool provenance = true;    // keep where every record and value came from (not for check)
 };
 [[nodiscard]] LoadArguments loadArguments(const py::args& paths, const py::handle& dbd,
                                           const py::handle& macros, const py::handle& include,

@@ -22,8 +22,9 @@ const char* const kLoadDoc =
 const std::string kLoadFunctionDoc =
     std::string(kLoadDoc) +
     " The standard definitions built into epicsdb (those of softIoc) come first unless a .dbd "
-    "is among `paths` or `dbd` is given. Returns the Database; raises LoadError when anything "
-    "reported an error (the warnings are in Database.diagnostics).";
+    "is among `paths` or `dbd` is given. Returns the Database, whose records keep where they "
+    "and their values came from (Record.provenance); raises LoadError when anything reported "
+    "an error (the warnings are in Database.diagnostics).";
 const std::string kCheckDoc =
     "What `epicsdb check` reports: loads as load() does and returns the list of Diagnostic "
     "(errors and warnings, in order) without raising. " +
@@ -31,7 +32,8 @@ const std::string kCheckDoc =
 const std::string kMethodDoc =
     "Add to this database. " + std::string(kLoadDoc) +
     " The standard definitions are never loaded here. Each file is its own transaction: a "
-    "file with errors changes nothing, the others are kept; then LoadError is raised.";
+    "file with errors changes nothing, the others are kept; then LoadError is raised. What "
+    "it loads keeps its provenance, as load() does.";
 
 std::vector<std::pair<std::string, std::string>> environmentOf(const py::handle& env) {
     std::vector<std::pair<std::string, std::string>> out;
@@ -39,6 +41,13 @@ std::vector<std::pair<std::string, std::string>> environmentOf(const py::handle&
     for (const auto& [name, value] : py::dict(py::reinterpret_borrow<py::object>(env)))
         out.emplace_back(name.cast<std::string>(), value.cast<std::string>());
     return out;
+}
+
+// The provenance the loads into `state` keep, made by the first load that asks for it.
+loaders::Provenance* provenanceFor(DatabaseState& state, const LoadArguments& arguments) {
+    if (!arguments.provenance) return nullptr;
+    if (!state.provenance) state.provenance = std::make_unique<loaders::Provenance>();
+    return state.provenance.get();
 }
 
 ioc::StartupOptions startupOptions(const LoadArguments& arguments, bool standardDefinitions) {
@@ -106,11 +115,13 @@ std::vector<Diagnostic> loadInto(DatabaseState& state, const LoadArguments& argu
                                  bool standardDefinitions) {
     DiagnosticList sink;
     if (!arguments.startupScript.empty()) {
-        (void)ioc::runStartupScript(arguments.startupScript, state.db, sink,
-                                    startupOptions(arguments, standardDefinitions));
+        ioc::StartupOptions options = startupOptions(arguments, standardDefinitions);
+        options.loader.provenance = provenanceFor(state, arguments);
+        (void)ioc::runStartupScript(arguments.startupScript, state.db, sink, std::move(options));
     } else {
         loaders::LoaderOptions options;
         options.includeDirs = arguments.includeDirs;
+        options.provenance = provenanceFor(state, arguments);
         loaders::Loader loader(state.db, sink, options);
         std::vector<loaders::Input> inputs;
         for (const std::string& path : arguments.definitions)
@@ -146,7 +157,8 @@ void bindLoads(py::module_& module) {
         "check",
         [](const py::args& paths, const py::object& dbd, const py::object& macros,
            const py::object& include, const py::object& env) {
-            const LoadArguments arguments = loadArguments(paths, dbd, macros, include, env);
+            LoadArguments arguments = loadArguments(paths, dbd, macros, include, env);
+            arguments.provenance = false; // the database is thrown away
             DatabaseState state;
             std::vector<Diagnostic> diagnostics;
             {

@@ -141,11 +141,31 @@ PyObject* get(PyObject* self, PyObject* field) noexcept {
                    static_cast<PyObject*>(nullptr));
 }
 
+PyObject* provenance(PyObject* self, PyObject* const* args, Py_ssize_t count) noexcept {
+    return guarded(
+        [&] {
+            if (count > 1) throw py::type_error("provenance() takes at most one field name");
+            const py::handle field = count ? py::handle(args[0]) : py::none();
+            return provenanceOf(refOf(self), field).release().ptr();
+        },
+        static_cast<PyObject*>(nullptr));
+}
+
 PyMethodDef methods[] = {
     {"get", get, METH_O,
      "get(field, /)\n--\n\nThe value of any field of the record type, set or not (its default "
      "then), as `epicsdb dump --level 2` writes it; KeyError for a field the type does not "
      "have."},
+    {"provenance", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(provenance)),
+     METH_FASTCALL,
+     "provenance(field=None, /)\n--\n\nWhere the field's value came from, as a dict: record, "
+     "field, value, set (False: the record type's default, defined_at its .dbd line), and "
+     "statements, every statement that set it in load order (the last gave the value), each "
+     "with file, line, column, keyword, text, written, value, macros (name, value, written, "
+     "origin such as \"pattern row\", location, row, detail, inner) and chain (relation, "
+     "file, line, column, text, command: includes, substitution set, startup-script lines, "
+     "innermost first). Without a field: the record's definitions, aliases and infos, each a "
+     "list of statements. KeyError for a field the type does not have."},
     {nullptr, nullptr, 0, nullptr},
 };
 

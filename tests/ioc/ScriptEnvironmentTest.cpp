@@ -1,5 +1,5 @@
-// The environment of an IOC run offline: setenv/unsetenv order, and that it never touches the
-// process's own.
+// The environment of an IOC run offline: setenv/unsetenv order, that it never touches the
+// process's own, and that each variable knows where it was last set.
 #include <epicsdb/ioc/ScriptEnvironment.hpp>
 
 #include <gtest/gtest.h>
@@ -29,6 +29,29 @@ TEST(ScriptEnvironment, FromProcessCopiesAndIsolates) {
     env.set("EPICSDB_SCRIPT_ENV_TEST", "inside");
     EXPECT_STREQ(std::getenv("EPICSDB_SCRIPT_ENV_TEST"), "outside");
     ::unsetenv("EPICSDB_SCRIPT_ENV_TEST");
+}
+
+TEST(ScriptEnvironment, EachVariableKnowsWhereItWasLastSet) {
+    ScriptEnvironment env;
+    env.set("TOP", "/opt/ioc"); // the starting environment
+    env.set("IOC",
+            "x:", VariableOrigin{{"st.cmd", 4, 14}, "epicsEnvSet(\"IOC\", \"x:\")", "x:", {}});
+    ASSERT_TRUE(env.origin("TOP"));
+    EXPECT_TRUE(env.origin("TOP")->fromStartingEnvironment());
+    ASSERT_TRUE(env.origin("IOC"));
+    EXPECT_EQ(env.origin("IOC")->where.line, 4u);
+    EXPECT_EQ(env.origin("IOC")->command, "epicsEnvSet(\"IOC\", \"x:\")");
+
+    // Set again: the newest line counts; the variable keeps its place.
+    env.set("TOP", "/elsewhere",
+            VariableOrigin{{"st.cmd", 9, 14}, "epicsEnvSet TOP /elsewhere", "/elsewhere", {}});
+    EXPECT_EQ(env.variables()[0].first, "TOP");
+    EXPECT_EQ(env.origin("TOP")->where.line, 9u);
+    env.unset("TOP");
+    EXPECT_FALSE(env.origin("TOP"));
+    EXPECT_EQ(env.origin("IOC")->where.line, 4u);
+    env.set("TOP", "back");
+    EXPECT_TRUE(env.origin("TOP")->fromStartingEnvironment());
 }
 
 } // namespace

@@ -398,3 +398,34 @@ TEST_F(Provenance, ATemplateInstantiatedAHundredThousandTimesCostsUnderThreeHund
     EXPECT_EQ(desc->statements[0].chain[0].location.line, static_cast<unsigned>(kSets) + 2);
     EXPECT_EQ(desc->statements[0].chain[0].text, "row 100000");
 }
+
+TEST_F(Provenance, ATextReadAgainUnderTheSameNameIsReadAsItIsNow) {
+    loaders::Loader loader(db, diagnostics, withProvenance(provenance));
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    db.beginLoad();
+    ASSERT_TRUE(loader.loadRecordsText("a.db", "record(ai, r) { field(DESC, \"one\") }\n").ok);
+    db.endLoad(false); // an editor's check, undone before the next
+    ASSERT_TRUE(
+        loader.loadRecordsText("a.db", "\n\nrecord(ai, r) {\n field(DESC, \"two\")\n}\n").ok);
+    const auto desc = provenance.field(db, "r", "DESC");
+    ASSERT_TRUE(desc);
+    ASSERT_EQ(desc->statements.size(), 1u);
+    EXPECT_EQ(desc->statements[0].location.line, 4u);
+    EXPECT_EQ(desc->statements[0].value, "two");
+}
+
+TEST_F(Provenance, DeletedAliasesAreNotListed) {
+    loaders::Loader loader(db, diagnostics, withProvenance(provenance));
+    ASSERT_TRUE(loader.loadDefaultDefinitions().ok);
+    ASSERT_TRUE(loader
+                    .loadRecordsText("a.db", "record(ai, r)\n"
+                                             "alias(r, gone)\n"
+                                             "alias(r, stays)\n"
+                                             "record(\"#\", gone)\n")
+                    .ok);
+    const auto record = provenance.record(db, "r");
+    ASSERT_TRUE(record);
+    ASSERT_EQ(record->aliases.size(), 1u);
+    EXPECT_EQ(record->aliases[0].value, "stays");
+    EXPECT_EQ(record->aliases[0].location.line, 3u);
+}

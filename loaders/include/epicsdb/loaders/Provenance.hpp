@@ -117,10 +117,12 @@ public:
     void follow(dbstatic::Database& db);
 
     // The caller of the loads that follow: the script lines (innermost first, as diagnostics'
-    // chains), and the references the running line's expansion used (an `epicsEnvSet`
-    // variable in `dbLoadRecords("x.db", "P=$(IOC)")`), with their origins. Cleared by
-    // clearCaller().
-    void setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros = {});
+    // chains), the references the running line's expansion used (an `epicsEnvSet` variable in
+    // `dbLoadRecords("x.db", "P=$(IOC)")`) with their origins, and that line as written (so
+    // that each macro of the load is traced to the references of its own definition). Cleared
+    // by clearCaller().
+    void setCaller(std::vector<ContextFrame> frames, std::vector<MacroUse> lineMacros = {},
+                   std::string lineAsWritten = {});
     void clearCaller();
 
     // What set `field` of `record` (a record or alias name), or nullopt when the database has
