@@ -242,22 +242,41 @@ TEST_F(WhyTool, UsageErrorsAndLoadErrors) {
     EXPECT_TRUE(bad.out.starts_with("x:m1.DRVH = \"10\"\n")) << bad.out;
 }
 
-TEST_F(WhyTool, AStartupScriptsLoadsAreTheChain) {
+TEST_F(WhyTool, AStartupScriptsLinesAndVariablesAreTheChain) {
     dir.write("ioc/st.cmd", "epicsEnvSet(\"SYS\", \"x:\")\n"
                             "epicsEnvSet(\"EPICS_DB_INCLUDE_PATH\", \"..\")\n"
                             "dbLoadTemplate(\"../motors.substitutions\", \"P=$(SYS)\")\n"
                             "dbLoadRecords(\"overrides.db\")\n");
-    const auto result = run({"why", "ioc/st.cmd", "x:m1.DRVH", "x:m2.DESC"});
+    const auto result = run({"why", "ioc/st.cmd", "x:m1.DRVH", "x:m2"});
     EXPECT_EQ(result.status, 0) << result.err;
     const std::string& out = result.out;
-    EXPECT_TRUE(out.starts_with("x:m1.DRVH = \"12.5\"\n"));
-    EXPECT_TRUE(contains(out, "overrides.db:3:5   field(DRVH, \"12.5\")\n"));
-    EXPECT_TRUE(contains(out, "in dbLoadRecords(\"overrides.db\")\n"));
-    EXPECT_TRUE(contains(out, "motor.template:5:5   field(DRVH, \"$(HIGH)\")   gave \"10\"\n"));
-    EXPECT_TRUE(contains(out, "  HIGH     = \"10\" from "));
-    EXPECT_TRUE(contains(out, "motors.substitutions:4:22 (pattern row 1)\n"));
-    EXPECT_TRUE(contains(out, "in dbLoadTemplate("));
-    EXPECT_TRUE(contains(out, "\n\nx:m2.DESC = \"Axis two\"\n"));
+    // Each load at its script line, with the variable that line used and its epicsEnvSet.
+    EXPECT_TRUE(out.starts_with(
+        "x:m1.DRVH = \"12.5\"\n"
+        "  set by   overrides.db:3:5   field(DRVH, \"12.5\")\n"
+        "  via      ioc/st.cmd:4: in dbLoadRecords(\"overrides.db\")\n"
+        "  earlier  motor.template:5:5   field(DRVH, \"$(HIGH)\")   gave \"10\"\n"
+        "  HIGH     = \"10\" from motors.substitutions:4:22 (pattern row 1)\n"
+        "  via      template loaded by substitution set at motors.substitutions:4:5 (row 1)\n"
+        "  via      ioc/st.cmd:3: in dbLoadTemplate(\"../motors.substitutions\", \"P=x:\")\n"
+        "           SYS = \"x:\" from ioc/st.cmd:1:14 (epicsEnvSet(\"SYS\", \"x:\"))\n"));
+    // The substitution file's global P wins over the command's P, as in EPICS.
+    EXPECT_TRUE(contains(out, "\n\nx:m2 (ao)\n"
+                              "  record   motor.template:2:1   record(ao, \"$(P)m$(N)\")   "
+                              "gave \"x:m2\"\n"
+                              "  P        = \"x:\" from motors.substitutions:1:10 (global)\n"));
+}
+
+TEST_F(WhyTool, ALoadArgumentShowsItsDefinitionAndTheVariablesInIt) {
+    dir.write("plain.template", "record(ao, \"$(P)out\") { field(DESC, \"$(D=none)\") }\n");
+    dir.write("st.cmd", "epicsEnvSet(\"SYS\", \"y:\")\n"
+                        "dbLoadRecords(\"plain.template\", \"P=$(SYS)\")\n");
+    const auto result = run({"why", "st.cmd", "y:out"});
+    EXPECT_EQ(result.status, 0) << result.err;
+    EXPECT_TRUE(contains(
+        result.out, "  P        = \"y:\" (written \"$(SYS)\") from st.cmd:2 (macros of "
+                    "dbLoadRecords(\"plain.template\", \"P=y:\"))\n"
+                    "           SYS = \"y:\" from st.cmd:1:14 (epicsEnvSet(\"SYS\", \"y:\"))\n"));
 }
 
 TEST_F(WhyTool, DumpAddsTheSameProvenanceToEachRecordWhenAsked) {
