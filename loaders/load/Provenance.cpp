@@ -14,6 +14,7 @@
 #include <epicsdb/dbStatic/Values.hpp>
 #include <epicsdb/macLib/Definitions.hpp>
 #include <epicsdb/macLib/MacroTable.hpp>
+#include <epicsdb/macLib/ReferenceSearch.hpp>
 
 #include <algorithm>
 #include <initializer_list>
@@ -319,9 +320,29 @@ public:
         std::string expanded;
         table.expand(s.written, expanded);
         s.value = valueOf(expanded);
-        for (const Reference& reference : referencesIn(s.written))
+        for (const Reference& reference : referencesIn(s.written)) {
             s.macros.push_back(use(reference, src.load, s.location, 0));
+            // A default is written at its reference: point there.
+            if (s.macros.back().origin == MacroOrigin::Default)
+                s.macros.back().location = referenceAt(s, reference.name);
+        }
         return s;
+    }
+
+    // Where the first reference to `name` is in a statement's text.
+    static SourceLocation referenceAt(const Statement& s, std::string_view name) {
+        SourceLocation at = s.location;
+        const std::optional<std::size_t> offset = maclib::findReference(s.text, name);
+        if (!offset) return at;
+        const std::string_view before = std::string_view(s.text).substr(0, *offset);
+        const std::size_t newline = before.rfind('\n');
+        if (newline == std::string_view::npos) {
+            at.column += static_cast<unsigned>(*offset);
+        } else {
+            at.line += static_cast<unsigned>(std::count(before.begin(), before.end(), '\n'));
+            at.column = static_cast<unsigned>(*offset - newline);
+        }
+        return at;
     }
 
     std::vector<LoadStep> chainOf(std::uint32_t source) {

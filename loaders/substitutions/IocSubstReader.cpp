@@ -188,7 +188,7 @@ void IocSubstReader::loadSet(const SubstSpan& at) {
     locate(fileAt_.begin, set_.fileLocation);
     set_.origins.assign(globalOrigins_.begin(), globalOrigins_.end());
     set_.origins.insert(set_.origins.end(), localOrigins_.begin(), localOrigins_.end());
-    set_.row = ++row_;
+    set_.row = variables_.empty() ? 0 : ++row_; // a row of a `pattern` block
     locals_.clear();
     localOrigins_.clear();
     valueCount_ = 0;

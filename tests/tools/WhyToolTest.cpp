@@ -100,7 +100,7 @@ TEST_F(WhyTool, AFileReachedThroughIncludesNamesEachStepInnermostFirst) {
     EXPECT_EQ(result.out,
               "x:enable1.ZNAM = \"Off\"\n"
               "  set by   enable.db:2:5   field(ZNAM, \"$(ZNAM=Off)\")   gave \"Off\"\n"
-              "  ZNAM     = \"Off\" from enable.db:2:5 (default)\n"
+              "  ZNAM     = \"Off\" from enable.db:2:18 (default)\n"
               "  via      included from common.db:2:1\n"
               "  via      included from motor.template:9:1\n"
               "  via      template loaded by substitution set at motors.substitutions:4:5 (row 1)\n"

@@ -49,7 +49,7 @@ struct SubstitutionSet {
     SourceLocation fileLocation; // the `file` keyword of its block
     // One per item of `definitions`, in order (for provenance).
     std::vector<DefinitionOrigin> origins;
-    std::uint32_t row = 0; // the set's row in its `file` block, 1-based
+    std::uint32_t row = 0; // a `pattern` block's set: its row, 1-based; otherwise 0
 };
 
 struct SubstitutionParse {
