@@ -133,22 +133,7 @@ private:
 };
 
 // The document's writer handed to a caller's JsonWriteOptions::recordMembers.
-class RecordMembers final : public JsonValueWriter {
-public:
-    explicit RecordMembers(DocumentWriter& json) : json_(json) {}
-    void startObject() override { json_.startObject(); }
-    void endObject() override { json_.endObject(); }
-    void startArray() override { json_.startArray(); }
-    void endArray() override { json_.endArray(); }
-    void key(std::string_view name) override { json_.key(name); }
-    void string(std::string_view text) override { json_.string(text); }
-    void number(std::uint64_t value) override { json_.number(value); }
-    void boolean(bool value) override { json_.boolean(value); }
-    void null() override { json_.null(); }
-
-private:
-    DocumentWriter& json_;
-};
+using RecordMembers = JsonValuesOf<DocumentWriter>;
 
 bool linkDiffersFromInitial(const Record& node, const FieldDef& field) {
     const std::optional<std::string_view> stored = node.storedValue(field.index);

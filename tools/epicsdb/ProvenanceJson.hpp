@@ -13,22 +13,7 @@
 namespace epicsdb::tools {
 
 // A cli::PrettyJson seen as a JsonValueWriter.
-class PrettyJsonValues final : public dbstatic::JsonValueWriter {
-public:
-    explicit PrettyJsonValues(cli::PrettyJson& json) : json_(json) {}
-    void startObject() override { json_.startObject(); }
-    void endObject() override { json_.endObject(); }
-    void startArray() override { json_.startArray(); }
-    void endArray() override { json_.endArray(); }
-    void key(std::string_view name) override { json_.key(name); }
-    void string(std::string_view text) override { json_.string(text); }
-    void number(std::uint64_t value) override { json_.number(value); }
-    void boolean(bool value) override { json_.boolean(value); }
-    void null() override { json_.null(); }
-
-private:
-    cli::PrettyJson& json_;
-};
+using PrettyJsonValues = dbstatic::JsonValuesOf<cli::PrettyJson>;
 
 // {"file", "line", "column"}, or null when the file is not known.
 void writeLocationJson(dbstatic::JsonValueWriter& json, const SourceLocation& where);

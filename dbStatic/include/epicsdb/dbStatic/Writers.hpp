@@ -84,6 +84,26 @@ public:
     }
 };
 
+// A JsonValueWriter over any writer with the same members (the dump's own streaming writer,
+// the tools' pretty printer).
+template <class Writer>
+class JsonValuesOf final : public JsonValueWriter {
+public:
+    explicit JsonValuesOf(Writer& json) : json_(json) {}
+    void startObject() override { json_.startObject(); }
+    void endObject() override { json_.endObject(); }
+    void startArray() override { json_.startArray(); }
+    void endArray() override { json_.endArray(); }
+    void key(std::string_view name) override { json_.key(name); }
+    void string(std::string_view text) override { json_.string(text); }
+    void number(std::uint64_t value) override { json_.number(value); }
+    void boolean(bool value) override { json_.boolean(value); }
+    void null() override { json_.null(); }
+
+private:
+    Writer& json_;
+};
+
 struct JsonWriteOptions {
     std::string_view recordType; // as RecordWriteOptions::recordType
     JsonFieldSelection fields = JsonFieldSelection::NonDefault;
