@@ -163,7 +163,8 @@ TEST_F(ScriptProvenance, ADefaultOnTheScriptLine) {
     write("st.cmd", "dbLoadRecords(\"a.db\", \"P=$(NOT_SET=z:)\")\n");
     run();
     ASSERT_EQ(messages(), "");
-    const MacroUse* notSet = findUse(lastSet("z:a", "DESC").macros, "NOT_SET");
+    const loaders::Statement desc = lastSet("z:a", "DESC");
+    const MacroUse* notSet = findUse(desc.macros, "NOT_SET");
     ASSERT_TRUE(notSet);
     EXPECT_EQ(notSet->origin, MacroOrigin::Default);
     EXPECT_EQ(notSet->value, "z:");
