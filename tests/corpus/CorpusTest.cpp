@@ -230,8 +230,7 @@ protected:
         out.dump = test::dumpText(db);
         out.diagnosticsText = test::diagnosticsText(diagnostics);
         out.replays = loader.stats().replays;
-        if (reading.provenance)
-            out.provenanceProblems = test::replayProblems(db, provenance);
+        if (reading.provenance) out.provenanceProblems = test::replayProblems(db, provenance);
         return out;
     }
 };
