@@ -225,11 +225,56 @@ std::string callText(const Log::Load& load) {
 
 } // namespace
 
+namespace {
+
+// The events of one record among many (record events by record, alias events by their
+// record): the first few questions after the log changed scan the table, later ones use a
+// sorted table of (record, event) built once. One question costs no index; many cost one.
+class EventsByRecord {
+public:
+    void clear() {
+        index_.clear();
+        indexed_ = false;
+        asked_ = 0;
+    }
+    // Events of `record` in log order; `recordOf(i)` names event i's record, of `count`.
+    template <class RecordOf>
+    std::vector<std::uint32_t> of(const dbstatic::Record* record, std::uint32_t count,
+                                  RecordOf&& recordOf) {
+        std::vector<std::uint32_t> found;
+        if (!indexed_ && ++asked_ > kScansBeforeIndex) {
+            index_.reserve(count);
+            for (std::uint32_t i = 0; i < count; ++i)
+                index_.emplace_back(recordOf(i), i);
+            std::sort(index_.begin(), index_.end());
+            indexed_ = true;
+        }
+        if (indexed_) {
+            const auto [from, to] = std::equal_range(
+                index_.begin(), index_.end(), std::pair(record, std::uint32_t{0}),
+                [](const auto& a, const auto& b) { return std::less<>()(a.first, b.first); });
+            for (auto it = from; it != to; ++it)
+                found.push_back(it->second);
+            return found;
+        }
+        for (std::uint32_t i = 0; i < count; ++i)
+            if (recordOf(i) == record) found.push_back(i);
+        return found;
+    }
+
+private:
+    static constexpr unsigned kScansBeforeIndex = 8;
+    std::vector<std::pair<const dbstatic::Record*, std::uint32_t>> index_;
+    bool indexed_ = false;
+    unsigned asked_ = 0;
+};
+
+} // namespace
+
 struct ProvenanceQueries {
     std::uint64_t version = UINT64_MAX;
-    // Record events of each record, in load order; the last alias event of each alias node.
-    std::unordered_map<const dbstatic::Record*, std::vector<std::uint32_t>> events;
-    std::unordered_map<const dbstatic::Record*, std::vector<std::uint32_t>> aliasesOf; // by target
+    EventsByRecord events;    // record events, by their record
+    EventsByRecord aliasesOf; // alias events, by the record they name
     // The first .dbd definition of each record type's field ("type\0FIELD").
     std::unordered_map<std::string, std::uint32_t> fieldDefinitions;
     // File texts, with where their lines start.
@@ -249,18 +294,23 @@ struct ProvenanceQueries {
         events.clear();
         aliasesOf.clear();
         fieldDefinitions.clear();
-        const auto& records = log.records();
-        for (std::uint32_t i = 0; i < records.size(); ++i)
-            events[records[i].record].push_back(i);
-        const auto& aliases = log.aliases();
-        for (std::uint32_t i = 0; i < aliases.size(); ++i)
-            aliasesOf[aliases[i].target].push_back(i);
         const auto& definitions = log.fieldDefinitions();
         for (std::uint32_t i = 0; i < definitions.size(); ++i)
             fieldDefinitions.try_emplace(definitions[i].recordType + '\0' + definitions[i].field,
                                          i);
         tableLoad = Log::kNone;
         table.reset();
+    }
+
+    std::vector<std::uint32_t> eventsOf(const Log& log, const dbstatic::Record* record) {
+        const auto& records = log.records();
+        return events.of(record, static_cast<std::uint32_t>(records.size()),
+                         [&](std::uint32_t i) { return records[i].record; });
+    }
+    std::vector<std::uint32_t> aliasEventsOf(const Log& log, const dbstatic::Record* record) {
+        const auto& aliases = log.aliases();
+        return aliasesOf.of(record, static_cast<std::uint32_t>(aliases.size()),
+                            [&](std::uint32_t i) { return aliases[i].target; });
     }
 
     // The file's text from line `line` on (empty when the file can no longer be read).
@@ -582,9 +632,8 @@ std::optional<FieldProvenance> Provenance::field(const dbstatic::Database& db,
     result.set = real.storedValue(definition->index).has_value();
     queries_->refresh(*log_);
     Explainer explain(*log_, *queries_);
-    const auto found = queries_->events.find(&real);
-    for (std::uint32_t index :
-         liveEvents(*log_, found == queries_->events.end() ? nullptr : &found->second)) {
+    const std::vector<std::uint32_t> events = queries_->eventsOf(*log_, &real);
+    for (std::uint32_t index : liveEvents(*log_, &events)) {
         std::uint32_t source = log_->records()[index].source;
         const auto [begin, end] = log_->itemsOf(index);
         for (std::uint32_t i = begin; i < end; ++i) {
@@ -619,9 +668,8 @@ std::optional<RecordProvenance> Provenance::record(const dbstatic::Database& db,
     result.type = real.type().name();
     queries_->refresh(*log_);
     Explainer explain(*log_, *queries_);
-    const auto found = queries_->events.find(&real);
-    for (std::uint32_t index :
-         liveEvents(*log_, found == queries_->events.end() ? nullptr : &found->second)) {
+    const std::vector<std::uint32_t> events = queries_->eventsOf(*log_, &real);
+    for (std::uint32_t index : liveEvents(*log_, &events)) {
         const Log::RecordEvent& event = log_->records()[index];
         result.definitions.push_back(
             explain.statement(event.source, event.line, event.column, {"record", "grecord"}));
@@ -637,16 +685,13 @@ std::optional<RecordProvenance> Provenance::record(const dbstatic::Database& db,
     }
     // The aliases the record has now, each where it was made: those made since the record's
     // last deletion and not deleted themselves since.
-    const auto made = queries_->aliasesOf.find(&real);
-    if (made != queries_->aliasesOf.end()) {
-        const std::uint32_t recordSince =
-            found == queries_->events.end() ? 0 : lastDeletion(*log_, found->second);
-        for (std::uint32_t index : made->second) {
+    const std::vector<std::uint32_t> made = queries_->aliasEventsOf(*log_, &real);
+    if (!made.empty()) {
+        const std::uint32_t recordSince = lastDeletion(*log_, events);
+        for (std::uint32_t index : made) {
             const Log::AliasEvent& alias = log_->aliases()[index];
             if (alias.recordsBefore < recordSince) continue;
-            const auto own = queries_->events.find(alias.alias);
-            if (own != queries_->events.end() &&
-                lastDeletion(*log_, own->second) > alias.recordsBefore)
+            if (lastDeletion(*log_, queries_->eventsOf(*log_, alias.alias)) > alias.recordsBefore)
                 continue;
             Statement s = explain.statement(alias.source, alias.line, alias.column, {"alias"});
             // `alias("name")` in a body has one argument: the alias.
