@@ -5,76 +5,10 @@
 namespace epicsdb::ioc {
 
 namespace {
-bool opensReference(std::string_view text, std::size_t at) {
-    return text[at] == '$' && at + 1 < text.size() && (text[at + 1] == '(' || text[at + 1] == '{');
-}
-
-// Scans one part of a reference from `at` (its name, default or scoped definitions) to the
-// first of `stops` outside nested references, or the text's end. As in macLib, the stops
-// count even inside quotes.
-std::size_t partEnd(std::string_view text, std::size_t at, std::string_view stops);
-
-// The reference whose `$` is at `at`.
-RawReference referenceAt(std::string_view text, std::size_t at) {
-    RawReference ref;
-    ref.begin = at;
-    const char close = text[at + 1] == '(' ? ')' : '}';
-    const std::string nameStops{'=', ',', close};
-    const std::string valueStops{',', close};
-    std::size_t r = at + 2;
-    std::size_t end = partEnd(text, r, nameStops);
-    ref.name = text.substr(r, end - r);
-    if (end < text.size() && text[end] == '=') {
-        r = end + 1;
-        end = partEnd(text, r, valueStops);
-        ref.defaultText = text.substr(r, end - r);
-    }
-    while (end < text.size() && text[end] == ',') { // scoped definitions: name=value items
-        end = partEnd(text, end + 1, nameStops);
-        if (end < text.size() && text[end] == '=') end = partEnd(text, end + 1, valueStops);
-    }
-    ref.end = end < text.size() ? end + 1 : text.size();
-    return ref;
-}
-
-std::size_t partEnd(std::string_view text, std::size_t at, std::string_view stops) {
-    while (at < text.size()) {
-        if (stops.find(text[at]) != std::string_view::npos) return at;
-        if (opensReference(text, at)) {
-            at = referenceAt(text, at).end;
-            continue;
-        }
-        at += text[at] == '\\' ? 2 : 1;
-    }
-    return text.size();
-}
-
 bool isSeparator(char c) {
     return c == ' ' || c == '\t' || c == '(' || c == ')' || c == ',' || c == '\r';
 }
 } // namespace
-
-std::vector<RawReference> scanReferences(std::string_view text) {
-    std::vector<RawReference> found;
-    char quote = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        const char c = text[at];
-        if (quote && c == quote) {
-            quote = 0;
-        } else if (!quote && (c == '\'' || c == '"')) {
-            quote = c;
-        } else if (c == '\\') {
-            at += 2;
-            continue;
-        } else if (quote != '\'' && opensReference(text, at)) {
-            found.push_back(referenceAt(text, at));
-            at = found.back().end;
-            continue;
-        }
-        ++at;
-    }
-    return found;
-}
 
 std::vector<RawWord> rawWords(std::string_view line) {
     std::vector<RawWord> words;
@@ -93,8 +27,8 @@ std::vector<RawWord> rawWords(std::string_view line) {
             word->begin = !quote && (c == '"' || c == '\'') ? at + 1 : at; // inside its quote
             word->spanBegin = at;
         }
-        if (quote != '\'' && opensReference(line, at)) {
-            const std::size_t end = referenceAt(line, at).end;
+        if (const auto ref = quote != '\'' ? maclib::referenceAt(line, at) : std::nullopt) {
+            const std::size_t end = ref->end;
             word->text.append(line.substr(at, end - at));
             at = end;
         } else if (quote && c == quote) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <epicsdb/Diagnostic.hpp>
+#include <epicsdb/macLib/ReferenceSearch.hpp>
 
 #include <cstddef>
 #include <optional>
@@ -14,22 +15,9 @@
 
 namespace epicsdb::ioc {
 
-// One reference of a text, outermost only (those inside its name or default are found by
-// scanning those again).
-struct RawReference {
-    std::size_t begin = 0; // the `$`
-    std::size_t end = 0;   // one past the closing bracket (the text's end when it has none)
-    std::string_view name; // as written: may itself hold references (`$(A$(B))`)
-    std::optional<std::string_view> defaultText; // after `=`, as written
-
-    [[nodiscard]] std::string_view text(std::string_view of) const {
-        return of.substr(begin, end - begin);
-    }
-};
-
-// The references macLib expands in `text` at its top level, in order: none inside single
-// quotes or after a backslash.
-[[nodiscard]] std::vector<RawReference> scanReferences(std::string_view text);
+// macLib's reading of a reference as written (maclib::scanReferences).
+using RawReference = maclib::Reference;
+using maclib::scanReferences;
 
 // One word of a line as iocsh splits it, but before expansion.
 struct RawWord {

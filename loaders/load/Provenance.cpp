@@ -59,53 +59,16 @@ struct Reference {
     std::optional<std::string_view> fallback;
 };
 
-// The position after the bracket that closes the reference opened at `open` (its `(`/`{`),
-// nested references skipped; text.size() when none does.
-std::size_t referenceEnd(std::string_view text, std::size_t open) {
-    int depth = 0;
-    for (std::size_t i = open; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '(' || c == '{')
-            ++depth;
-        else if ((c == ')' || c == '}') && --depth == 0)
-            return i + 1;
-    }
-    return text.size();
-}
-
-// The references of a text, outermost only, each name once (a name built from other
-// references is not one: it has no single definition).
+// The references of a text as macLib reads them, outermost only, each name once (a name built
+// from other references is not one: it has no single definition).
 std::vector<Reference> referencesIn(std::string_view text) {
     std::vector<Reference> found;
-    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-        if (text[i] != '$' || (text[i + 1] != '(' && text[i + 1] != '{')) continue;
-        const std::size_t end = referenceEnd(text, i + 1);
-        const std::string_view inside =
-            text.substr(i + 2, end - (i + 2) - (end <= text.size() && end > i + 2 ? 1 : 0));
-        const std::size_t stop = inside.find_first_of("=,");
-        const std::string_view name = inside.substr(0, stop);
-        if (name.find('$') == std::string_view::npos &&
-            std::none_of(found.begin(), found.end(),
-                         [&](const Reference& r) { return r.name == name; })) {
-            Reference reference{name, std::nullopt};
-            if (stop != std::string_view::npos && inside[stop] == '=') {
-                std::string_view rest = inside.substr(stop + 1);
-                // `$(A=x,B=y)` scoped definitions follow the default: not part of it.
-                int depth = 0;
-                std::size_t cut = rest.size();
-                for (std::size_t k = 0; k < rest.size(); ++k) {
-                    if (rest[k] == '(' || rest[k] == '{') ++depth;
-                    if (rest[k] == ')' || rest[k] == '}') --depth;
-                    if (rest[k] == ',' && depth == 0) {
-                        cut = k;
-                        break;
-                    }
-                }
-                reference.fallback = rest.substr(0, cut);
-            }
-            found.push_back(reference);
-        }
-        i = end - 1;
+    for (const maclib::Reference& ref : maclib::scanReferences(text)) {
+        if (ref.name.find('$') != std::string_view::npos ||
+            std::any_of(found.begin(), found.end(),
+                        [&](const Reference& r) { return r.name == ref.name; }))
+            continue;
+        found.push_back({ref.name, ref.defaultText});
     }
     return found;
 }

@@ -20,20 +20,6 @@ namespace {
 using loaders::MacroOrigin;
 using loaders::MacroUse;
 
-TEST(RawLine, ReferencesAsMacLibFindsThem) {
-    const std::string_view line = R"x(x $(A) ${B=d$(C)} '$(NOT)' \$(NOR) "$(D,E=1)" $(F$(G)))x";
-    const std::vector<RawReference> refs = scanReferences(line);
-    ASSERT_EQ(refs.size(), 4u);
-    EXPECT_EQ(refs[0].text(line), "$(A)");
-    EXPECT_EQ(refs[0].name, "A");
-    EXPECT_FALSE(refs[0].defaultText);
-    EXPECT_EQ(refs[1].name, "B");
-    EXPECT_EQ(refs[1].defaultText, "d$(C)");
-    EXPECT_EQ(refs[2].text(line), "$(D,E=1)");
-    EXPECT_EQ(refs[2].name, "D");
-    EXPECT_EQ(refs[3].name, "F$(G)");
-}
-
 TEST(RawLine, WordsKeepReferencesWholeAndDropIocshQuotes) {
     const std::string_view line = R"x(  epicsEnvSet("IOC", "$(SYS,X=a b):ioc")   # no)x";
     const std::vector<RawWord> words = rawWords(line);

@@ -22,4 +22,25 @@ namespace epicsdb::maclib {
 // For the references a quiet expansion leaves as written: the undefined macros of a line.
 [[nodiscard]] EPICSDB_API std::vector<std::string_view> referencedNames(std::string_view text);
 
+// One reference of a text as written, outermost only (those inside its name or default are
+// found by scanning those again).
+struct Reference {
+    std::size_t begin = 0; // the `$`
+    std::size_t end = 0;   // one past the closing bracket (the text's end when it has none)
+    std::string_view name; // as written: may itself hold references (`$(A$(B))`)
+    std::optional<std::string_view> defaultText; // after `=`, as written (scoped definitions
+                                                 // `,B=y` that follow are not part of it)
+
+    [[nodiscard]] std::string_view text(std::string_view of) const {
+        return of.substr(begin, end - begin);
+    }
+};
+
+// The references macLib expands in `text` at its top level, in order: none inside single
+// quotes or after a backslash.
+[[nodiscard]] EPICSDB_API std::vector<Reference> scanReferences(std::string_view text);
+// The reference whose `$` is at `at`, or nullopt when none opens there.
+[[nodiscard]] EPICSDB_API std::optional<Reference> referenceAt(std::string_view text,
+                                                               std::size_t at);
+
 } // namespace epicsdb::maclib
