@@ -332,7 +332,9 @@ public:
         maclib::MacroTable& table = q_.tableOf(log_, src.load);
         std::string expanded;
         table.expand(s.written, expanded);
-        s.value = valueOf(expanded);
+        // As the loader's setter got it (a bare word never starts with a quote).
+        std::string scratch;
+        s.value = dbstatic::setterText(expanded, expanded.starts_with('"'), scratch);
         for (const Reference& reference : referencesIn(s.written)) {
             s.macros.push_back(use(reference, src.load, s.location, 0));
             // A default is written at its reference: point there.
@@ -402,16 +404,6 @@ private:
             if (i == 0) step.macros = caller.lineMacros;
             chain.push_back(std::move(step));
         }
-    }
-
-    // The value the database got from an expanded argument (as the loader's setterValue).
-    static std::string valueOf(std::string_view text) {
-        const bool quotedString = text.size() >= 2 && text.front() == '"';
-        if (text.find('\\') == std::string_view::npos)
-            return std::string(quotedString ? text.substr(1, text.size() - 2) : text);
-        std::string out;
-        dbstatic::unescapeValue(text, out);
-        return out;
     }
 
     // One item of a load's macros, with where it came from.

@@ -226,15 +226,7 @@ dbstatic::SourcePosition DbActions::positionOf(const Span& at, std::uint32_t lin
 }
 
 std::string_view DbActions::setterValue(const JsonValue& value) {
-    std::string_view text = value.text;
-    const bool quotedString = value.kind == JsonKind::String && text.size() >= 2;
-    if (text.find('\\') == std::string_view::npos) {
-        if (quotedString) return text.substr(1, text.size() - 2);
-        return text;
-    }
-    valueScratch_.clear();
-    dbstatic::unescapeValue(text, valueScratch_);
-    return valueScratch_;
+    return dbstatic::setterText(value.text, value.kind == JsonKind::String, valueScratch_);
 }
 
 DbActions::FieldSet DbActions::applyField(std::string_view name, const Span& nameAt,

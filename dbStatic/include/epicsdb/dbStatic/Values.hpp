@@ -122,6 +122,18 @@ EPICSDB_API void formatLink(const ParsedLink& link, DbfType field, std::string& 
 // EPICS holds the result in a C string, so a NUL (from \0 or \x00) ends it. Appends to `out`.
 EPICSDB_API void unescapeValue(std::string_view value, std::string& out);
 
+// The value a field or info statement hands its setter, from its argument as written
+// (`quoted`: a JSON string, quotes and all): without escapes, a view into `written` (the
+// quotes dropped); with them, unescapeValue's text in `scratch` (replaced). Inline: the
+// reader asks for every field statement.
+inline std::string_view setterText(std::string_view written, bool quoted, std::string& scratch) {
+    if (written.find('\\') == std::string_view::npos)
+        return quoted && written.size() >= 2 ? written.substr(1, written.size() - 2) : written;
+    scratch.clear();
+    unescapeValue(written, scratch);
+    return scratch;
+}
+
 // dbWriteRecord escaping (EPICS-BEHAVIOUR 4.6, epicsStrPrintEscaped): \a \b \f \n \r \t \v \\ \'
 // \", other bytes outside 0x20-0x7e as \xhh (lowercase). Appends to `out`.
 EPICSDB_API void appendEscaped(std::string_view value, std::string& out);
