@@ -82,6 +82,13 @@ function(epicsdb_layers_with_dependencies out)
   set(${out} ${closed} PARENT_SCOPE)
 endfunction()
 
+# epicsdb_layer_link_libraries(<layer> lib...): libraries outside the project a layer links
+# (SQLite, cpp-httplib): its own target and the combined libraries get them.
+function(epicsdb_layer_link_libraries layer)
+  target_link_libraries(epicsdb_${layer} PUBLIC ${ARGN})
+  set_property(GLOBAL APPEND PROPERTY EPICSDB_EXTERNAL_LIBRARIES ${ARGN})
+endfunction()
+
 function(epicsdb_add_combined_libraries)
   get_property(layers GLOBAL PROPERTY EPICSDB_LAYERS)
   set(objects "")
@@ -95,8 +102,10 @@ function(epicsdb_add_combined_libraries)
   set_target_properties(epicsdb_static PROPERTIES OUTPUT_NAME epicsdb)
   set_target_properties(epicsdb PROPERTIES VERSION ${PROJECT_VERSION}
                                            SOVERSION ${PROJECT_VERSION_MAJOR})
+  get_property(external GLOBAL PROPERTY EPICSDB_EXTERNAL_LIBRARIES)
   foreach(lib epicsdb epicsdb_static)
     target_link_libraries(${lib} PUBLIC epicsdb_config Threads::Threads)
+    target_link_libraries(${lib} PRIVATE ${external})
     foreach(layer IN LISTS layers)
       # Headers and usage requirements of every layer, without linking its objects twice.
       get_target_property(dirs ${layer} INTERFACE_INCLUDE_DIRECTORIES)

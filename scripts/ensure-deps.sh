@@ -12,11 +12,17 @@ set -eu
 # go-md2man: the build makes the man pages from the same pages.
 # pybind11-dev, python3-dev: the Python module `import epicsdb` (python/), built for Debian's
 # python3 (the interpreter whose headers python3-dev installs).
+# libsqlite3-dev, sqlite3: the facility index (epicsdb index/serve) is a SQLite file; the demo
+# and the guide query it with the sqlite3 shell.
+# libxxhash-dev: the index's content hashes (XXH3-128) of the files an IOC read.
+# libcpp-httplib-dev: epicsdb serve's HTTP server (cpp-httplib).
+# python3-jsonschema: the service's tests check every response against its OpenAPI document.
+# wrk: make bench loads the service with 64 connections.
 # neovim: the headless client test of epicsdb lsp (tests/lsp; skipped by name without it).
 # nodejs, npm: the Node client test of epicsdb lsp (its npm packages are installed by the test
 # set-up); only when no node is on PATH (a node installed otherwise, such as nodesource's, is
 # used as it is: Debian's npm would conflict with it).
-packages="cmake make ninja-build g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev libmd4c-dev go-md2man neovim pybind11-dev python3-dev"
+packages="cmake make ninja-build g++ flex bison libgtest-dev libgmock-dev pkg-config libcli11-dev nlohmann-json3-dev rapidjson-dev graphviz libtomlplusplus-dev libmd4c-dev go-md2man neovim pybind11-dev python3-dev libsqlite3-dev sqlite3 libxxhash-dev libcpp-httplib-dev python3-jsonschema wrk"
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages="$packages nodejs npm"
 fi
