@@ -27,8 +27,25 @@ CREATE TABLE iocs (
     errors      INTEGER NOT NULL,
     warnings    INTEGER NOT NULL,
     environment TEXT NOT NULL,
-    scripts     TEXT NOT NULL
+    scripts     TEXT NOT NULL,
+    definitions INTEGER
 );
+
+CREATE TABLE definitions (
+    id   INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE type_fields (
+    definitions INTEGER NOT NULL,
+    type        TEXT NOT NULL,
+    field       TEXT NOT NULL,
+    seq         INTEGER NOT NULL,
+    dbf         TEXT NOT NULL,
+    initial     TEXT NOT NULL,
+    prompt      TEXT NOT NULL,
+    PRIMARY KEY (definitions, type, field)
+) WITHOUT ROWID;
 
 CREATE TABLE files (
     id   INTEGER PRIMARY KEY,
