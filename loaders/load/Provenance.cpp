@@ -390,6 +390,21 @@ public:
         return chain;
     }
 
+    // Every macro load `load` defined, the last definition of each name, in order of first
+    // definition.
+    std::vector<MacroUse> macrosOf(std::uint32_t load, const SourceLocation& at) {
+        std::vector<MacroUse> uses;
+        if (load == Log::kNone) return uses;
+        std::vector<std::string> names;
+        maclib::DefinitionReader reader(log_.loads()[load].macros);
+        for (maclib::Definition item; reader.next(item);)
+            if (std::find(names.begin(), names.end(), item.name) == names.end())
+                names.emplace_back(item.name);
+        for (const std::string& name : names)
+            if (definitionOf(load, name)) uses.push_back(use({name, std::nullopt}, load, at, 0));
+        return uses;
+    }
+
 private:
     // The load's own call, or the script lines that made it.
     void appendCaller(const Log::Load& load, std::vector<LoadStep>& chain) {
@@ -659,6 +674,67 @@ std::optional<RecordProvenance> Provenance::record(const dbstatic::Database& db,
         }
     }
     return result;
+}
+
+std::unordered_map<const dbstatic::Record*, RecordPlaces> Provenance::places() const {
+    std::unordered_map<const dbstatic::Record*, RecordPlaces> found;
+    const auto& events = log_->records();
+    found.reserve(events.size());
+    for (std::size_t index = 0; index < events.size(); ++index) {
+        const Log::RecordEvent& event = events[index];
+        if (event.kind == Log::RecordKind::Delete) {
+            found.erase(event.record);
+            continue;
+        }
+        RecordPlaces& places = found[event.record];
+        if (!places.definition.known())
+            places.definition = {event.source, event.line, event.column};
+        std::uint32_t source = event.source;
+        const auto [begin, end] = log_->itemsOf(index);
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const Log::Item& item = log_->items()[i];
+            if (item.field == Log::Item::kSourceSwitch) {
+                source = item.line;
+                continue;
+            }
+            if (item.field == Log::Item::kInfo) continue;
+            const StatementPlace place{source, item.line, item.column};
+            auto at = std::find_if(places.fields.begin(), places.fields.end(),
+                                   [&](const auto& entry) { return entry.first == item.field; });
+            if (at == places.fields.end())
+                places.fields.emplace_back(item.field, place);
+            else
+                at->second = place;
+        }
+    }
+    for (const Log::AliasEvent& alias : log_->aliases())
+        found[alias.alias].definition = {alias.source, alias.line, alias.column};
+    return found;
+}
+
+std::size_t Provenance::sourceCount() const noexcept {
+    return log_->sources().size();
+}
+
+SourceSummary Provenance::source(std::uint32_t index) const {
+    SourceSummary summary;
+    if (index >= log_->sources().size()) return summary;
+    const Log::Source& source = log_->sources()[index];
+    const Log::File& file = log_->files()[source.file];
+    summary.file = file.shownName;
+    summary.path = file.path;
+    queries_->refresh(*log_);
+    Explainer explain(*log_, *queries_);
+    summary.chain = explain.chainOf(index);
+    summary.macros = explain.macrosOf(source.load, {file.shownName, 0, 0});
+    return summary;
+}
+
+std::vector<std::pair<std::string, std::string>> Provenance::files() const {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (const Log::File& file : log_->files())
+        files.emplace_back(file.shownName, file.path);
+    return files;
 }
 
 std::vector<FieldProvenance> Provenance::setFields(const dbstatic::Database& db,

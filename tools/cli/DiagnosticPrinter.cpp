@@ -1,5 +1,6 @@
 #include "DiagnosticPrinter.hpp"
 
+#include <epicsdb/loaders/DiagnosticJson.hpp>
 #include <epicsdb/loaders/DiagnosticText.hpp>
 #include <epicsdb/support/JsonString.hpp>
 
@@ -39,24 +40,6 @@ private:
     rapidjson::StringBuffer buffer_;
     rapidjson::Writer<rapidjson::StringBuffer> writer_{buffer_};
 };
-
-void jsonLocation(JsonOut& out, const SourceLocation& where) {
-    out.begin();
-    out.field("file", where.file);
-    out.field("line", where.line);
-    out.field("column", where.column);
-    out.end();
-}
-
-void jsonRange(JsonOut& out, const SourceRange& range) {
-    out.begin();
-    out.field("file", range.file);
-    out.field("line", range.line);
-    out.field("column", range.column);
-    out.field("endLine", range.endLine);
-    out.field("endColumn", range.endColumn);
-    out.end();
-}
 
 // A SARIF location: the region only as far as it is known; `message` when there is one.
 void sarifLocation(JsonOut& out, const SourceLocation& where, std::string_view message = {}) {
@@ -162,65 +145,7 @@ DiagnosticPrinter::DiagnosticPrinter(DiagnosticFormat format)
                         format == DiagnosticFormat::Text && ::isatty(STDERR_FILENO)) {}
 
 std::string DiagnosticPrinter::toJson(const Diagnostic& d) {
-    JsonOut out;
-    out.begin();
-    out.field("severity", loaders::severityName(d.severity));
-    out.field("code", d.code);
-    out.field("message", d.message);
-    out.key("location");
-    jsonLocation(out, d.location);
-    if (!d.sourceLine.empty()) out.field("sourceLine", d.sourceLine);
-    if (!d.context.empty()) {
-        out.key("context");
-        out.beginArray();
-        for (const ContextFrame& frame : d.context) {
-            out.begin();
-            out.field("relation", frame.relation);
-            out.key("location");
-            jsonLocation(out, frame.location);
-            out.end();
-        }
-        out.endArray();
-    }
-    // Notes are what the text shows as notes: a fix-it's message is one of them.
-    if (!d.notes.empty() || !d.fixes.empty()) {
-        out.key("notes");
-        out.beginArray();
-        for (const std::string& note : d.notes)
-            out.string(note);
-        for (const FixIt& fix : d.fixes)
-            out.string(fix.message);
-        out.endArray();
-    }
-    if (!d.related.empty()) {
-        out.key("related");
-        out.beginArray();
-        for (const RelatedLocation& place : d.related) {
-            out.begin();
-            out.field("message", place.message);
-            out.key("location");
-            jsonLocation(out, place.location);
-            out.end();
-        }
-        out.endArray();
-    }
-    if (!d.fixes.empty()) {
-        out.key("fixes");
-        out.beginArray();
-        for (const FixIt& fix : d.fixes) {
-            out.begin();
-            out.field("message", fix.message);
-            out.key("range");
-            jsonRange(out, fix.range);
-            out.field("replacement", fix.replacement);
-            out.key("safe");
-            out.boolean(fix.safe);
-            out.end();
-        }
-        out.endArray();
-    }
-    out.end();
-    return out.text();
+    return loaders::diagnosticJson(d);
 }
 
 std::string DiagnosticPrinter::toJson(const CheckSummary& summary) {

@@ -1,8 +1,8 @@
 // epicsdb dump: load everything, then write every record as dbWriteRecord text or JSON.
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
-#include "ProvenanceJson.hpp"
 #include "WriteResult.hpp"
+#include <epicsdb/loaders/ProvenanceJson.hpp>
 
 #include <epicsdb/dbStatic/Writers.hpp>
 
@@ -29,7 +29,7 @@ void writeProvenanceMember(const dbstatic::Database& db, const loaders::Provenan
     json.key("provenance");
     json.startObject();
     if (const std::optional<loaders::RecordProvenance> kept = provenance.record(db, record.name()))
-        writeRecordProvenanceMembers(json, *kept, provenance.setFields(db, record.name()));
+        loaders::writeRecordProvenanceMembers(json, *kept, provenance.setFields(db, record.name()));
     json.endObject();
 }
 

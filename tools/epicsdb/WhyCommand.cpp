@@ -5,8 +5,8 @@
 #include "Commands.hpp"
 #include "LoadInputs.hpp"
 #include "PrettyJson.hpp"
-#include "ProvenanceJson.hpp"
 #include "ProvenanceText.hpp"
+#include <epicsdb/loaders/ProvenanceJson.hpp>
 
 #include <epicsdb/loaders/Provenance.hpp>
 #include <epicsdb/support/Similarity.hpp>
@@ -175,7 +175,7 @@ void printText(const cli::Command& command, const std::vector<Answer>& answers) 
 void printJson(const cli::Command& command, const std::vector<Answer>& answers) {
     {
         cli::PrettyJson pretty(std::cout);
-        PrettyJsonValues json(pretty);
+        dbstatic::JsonValuesOf<cli::PrettyJson> json(pretty);
         json.startObject();
         json.key("answers");
         json.startArray();
@@ -186,10 +186,10 @@ void printJson(const cli::Command& command, const std::vector<Answer>& answers) 
                 json.member("kind", "record");
                 json.member("record", record->record.name);
                 json.member("type", record->record.type);
-                writeRecordProvenanceMembers(json, record->record, record->fields);
+                loaders::writeRecordProvenanceMembers(json, record->record, record->fields);
             } else if (const auto* field = std::get_if<FieldAnswer>(&each.what)) {
                 json.member("kind", "field");
-                writeFieldProvenanceMembers(json, field->field);
+                loaders::writeFieldProvenanceMembers(json, field->field);
             } else {
                 const NoAnswer& none = std::get<NoAnswer>(each.what);
                 json.member("kind", "error");

@@ -29,10 +29,10 @@ namespace epicsdb::facility {
 // One IOC of the facility, as the file resolves it.
 struct IocEntry {
     std::string name;
-    std::string startup;                       // the startup script, absolute
-    std::vector<std::string> definitions;      // .dbd files loaded first, absolute
+    std::string startup;                            // the startup script, absolute
+    std::vector<std::string> definitions;           // .dbd files loaded first, absolute
     std::map<std::string, std::string> environment; // the facility's, then the entry's
-    SourceLocation where;                      // the [[ioc]] table that names it
+    SourceLocation where;                           // the [[ioc]] table that names it
     // Everything above as one canonical text: an IOC whose entry text changed is loaded again.
     [[nodiscard]] std::string fingerprint() const;
 };

@@ -21,11 +21,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace epicsdb::dbstatic {
 class Database;
-}
+class Record;
+} // namespace epicsdb::dbstatic
 
 namespace epicsdb::loaders {
 
@@ -104,6 +106,32 @@ struct RecordProvenance {
     std::vector<Statement> infos;   // info statements, in load order (an alias's own included)
 };
 
+// Provenance in plain numbers, for an index that keeps it compactly (the facility index): a
+// statement is a source (one opening of a file by one load), a line and a column; a source
+// knows its file, how it was reached and the macros of its load.
+struct StatementPlace {
+    static constexpr std::uint32_t kUnknown = UINT32_MAX;
+    std::uint32_t source = kUnknown;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    [[nodiscard]] bool known() const noexcept { return source != kUnknown; }
+};
+struct RecordPlaces {
+    // The first record statement that counts (after the record's last deletion); for an alias,
+    // its alias statement.
+    StatementPlace definition;
+    // The statement whose value each field holds (the last that set it), by field index.
+    std::vector<std::pair<std::uint16_t, StatementPlace>> fields;
+};
+struct SourceSummary {
+    std::string file; // as messages name it
+    std::string path; // as it can be opened (empty: text in memory, embedded)
+    std::vector<LoadStep> chain;
+    // Every macro its load defined (the last definition of each name), as a statement's
+    // references are traced: value, definition as written, origin, place, inner references.
+    std::vector<MacroUse> macros;
+};
+
 class EPICSDB_API Provenance {
 public:
     Provenance();
@@ -135,6 +163,14 @@ public:
     // Every field the loads set in `record`, each as field() gives it (in field order).
     [[nodiscard]] std::vector<FieldProvenance> setFields(const dbstatic::Database& db,
                                                          std::string_view record) const;
+
+    // Every record's and alias's places (records deleted since are left out). One pass over
+    // the log: what an index of the whole database asks for.
+    [[nodiscard]] std::unordered_map<const dbstatic::Record*, RecordPlaces> places() const;
+    [[nodiscard]] std::size_t sourceCount() const noexcept;
+    [[nodiscard]] SourceSummary source(std::uint32_t index) const;
+    // Every file the loads read (what messages name it, and its path as it can be opened).
+    [[nodiscard]] std::vector<std::pair<std::string, std::string>> files() const;
 
     // Bytes held (tables and kept file texts), for the benchmark.
     [[nodiscard]] std::size_t memoryBytes() const noexcept;

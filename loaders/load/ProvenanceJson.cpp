@@ -1,33 +1,33 @@
-#include "ProvenanceJson.hpp"
+#include <epicsdb/loaders/ProvenanceJson.hpp>
 
-namespace epicsdb::tools {
+namespace epicsdb::loaders {
 
 namespace {
 
 using dbstatic::JsonValueWriter;
 
-void writeMacroUse(JsonValueWriter& json, const loaders::MacroUse& use) {
+void writeMacroUse(JsonValueWriter& json, const MacroUse& use) {
     json.startObject();
     json.member("name", use.name);
     json.member("value", use.value);
     json.member("written", use.written);
-    json.member("origin", loaders::macroOriginName(use.origin));
+    json.member("origin", macroOriginName(use.origin));
     json.key("location");
     writeLocationJson(json, use.location);
-    if (use.origin == loaders::MacroOrigin::PatternRow) {
+    if (use.origin == MacroOrigin::PatternRow) {
         json.key("row");
         json.number(use.row);
     }
     json.member("detail", use.detail);
     json.key("inner");
     json.startArray();
-    for (const loaders::MacroUse& inner : use.inner)
+    for (const MacroUse& inner : use.inner)
         writeMacroUse(json, inner);
     json.endArray();
     json.endObject();
 }
 
-void writeLoadStep(JsonValueWriter& json, const loaders::LoadStep& step) {
+void writeLoadStep(JsonValueWriter& json, const LoadStep& step) {
     json.startObject();
     json.member("relation", step.relation);
     json.key("location");
@@ -37,13 +37,13 @@ void writeLoadStep(JsonValueWriter& json, const loaders::LoadStep& step) {
     json.boolean(step.command);
     json.key("macros");
     json.startArray();
-    for (const loaders::MacroUse& use : step.macros)
+    for (const MacroUse& use : step.macros)
         writeMacroUse(json, use);
     json.endArray();
     json.endObject();
 }
 
-void writeStatement(JsonValueWriter& json, const loaders::Statement& statement) {
+void writeStatement(JsonValueWriter& json, const Statement& statement) {
     json.startObject();
     json.member("keyword", statement.keyword);
     json.key("location");
@@ -53,12 +53,12 @@ void writeStatement(JsonValueWriter& json, const loaders::Statement& statement) 
     json.member("value", statement.value);
     json.key("macros");
     json.startArray();
-    for (const loaders::MacroUse& use : statement.macros)
+    for (const MacroUse& use : statement.macros)
         writeMacroUse(json, use);
     json.endArray();
     json.key("chain");
     json.startArray();
-    for (const loaders::LoadStep& step : statement.chain)
+    for (const LoadStep& step : statement.chain)
         writeLoadStep(json, step);
     json.endArray();
     json.endObject();
@@ -80,15 +80,29 @@ void writeLocationJson(JsonValueWriter& json, const SourceLocation& where) {
     json.endObject();
 }
 
-void writeStatementsJson(JsonValueWriter& json, std::span<const loaders::Statement> statements) {
+void writeMacroUsesJson(JsonValueWriter& json, std::span<const MacroUse> uses) {
     json.startArray();
-    for (const loaders::Statement& statement : statements)
+    for (const MacroUse& use : uses)
+        writeMacroUse(json, use);
+    json.endArray();
+}
+
+void writeChainJson(JsonValueWriter& json, std::span<const LoadStep> chain) {
+    json.startArray();
+    for (const LoadStep& step : chain)
+        writeLoadStep(json, step);
+    json.endArray();
+}
+
+void writeStatementsJson(JsonValueWriter& json, std::span<const Statement> statements) {
+    json.startArray();
+    for (const Statement& statement : statements)
         writeStatement(json, statement);
     json.endArray();
 }
 
-void writeRecordProvenanceMembers(JsonValueWriter& json, const loaders::RecordProvenance& record,
-                                  std::span<const loaders::FieldProvenance> fields) {
+void writeRecordProvenanceMembers(JsonValueWriter& json, const RecordProvenance& record,
+                                  std::span<const FieldProvenance> fields) {
     json.key("definitions");
     writeStatementsJson(json, record.definitions);
     json.key("aliases");
@@ -97,7 +111,7 @@ void writeRecordProvenanceMembers(JsonValueWriter& json, const loaders::RecordPr
     writeStatementsJson(json, record.infos);
     json.key("fields");
     json.startObject();
-    for (const loaders::FieldProvenance& field : fields) {
+    for (const FieldProvenance& field : fields) {
         json.key(field.field);
         json.startObject();
         json.member("value", field.value);
@@ -108,7 +122,7 @@ void writeRecordProvenanceMembers(JsonValueWriter& json, const loaders::RecordPr
     json.endObject();
 }
 
-void writeFieldProvenanceMembers(JsonValueWriter& json, const loaders::FieldProvenance& field) {
+void writeFieldProvenanceMembers(JsonValueWriter& json, const FieldProvenance& field) {
     json.member("record", field.record);
     json.member("field", field.field);
     json.member("value", field.value);
@@ -120,4 +134,4 @@ void writeFieldProvenanceMembers(JsonValueWriter& json, const loaders::FieldProv
     writeLocationJson(json, field.definedAt);
 }
 
-} // namespace epicsdb::tools
+} // namespace epicsdb::loaders
