@@ -697,8 +697,11 @@ std::unordered_map<const dbstatic::Record*, RecordPlaces> Provenance::places() c
                 source = item.line;
                 continue;
             }
-            if (item.field == Log::Item::kInfo) continue;
             const StatementPlace place{source, item.line, item.column};
+            if (item.field == Log::Item::kInfo) {
+                places.infos.push_back(place);
+                continue;
+            }
             auto at = std::find_if(places.fields.begin(), places.fields.end(),
                                    [&](const auto& entry) { return entry.first == item.field; });
             if (at == places.fields.end())

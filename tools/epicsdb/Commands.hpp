@@ -27,6 +27,10 @@ ExitStatus runGraph(const Arguments& args);
 ExitStatus runFmt(const Arguments& args);
 ExitStatus runLsp(const Arguments& args);
 ExitStatus runWhy(const Arguments& args);
+ExitStatus runIndex(const Arguments& args);
+
+// The index a facility file's commands use unless told: its name with .sqlite, beside it.
+[[nodiscard]] std::string defaultIndexPath(const std::string& facilityFile);
 
 // One row of the command table (main.cpp): what `epicsdb NAME` runs, and the line `epicsdb
 // --help` shows for it.

@@ -75,11 +75,11 @@ std::string originWords(const MacroUse& use) {
 
 // `= "2.5" from motors.substitutions:12:5 (pattern row 3)`.
 std::string macroText(const MacroUse& use) {
-    std::string text = "= " + quoted(use.value);
+    std::string text = "= " + quotedText(use.value);
     // The definition as written, when it holds references ("P=$(SYS)"): a plain value says
     // nothing more than the value.
     if (use.written.find('$') != std::string::npos)
-        text += " (written " + quoted(use.written) + ")";
+        text += " (written " + quotedText(use.written) + ")";
     if (!use.location.file.empty())
         text += " from " + place(use.location) + " (" + originWords(use) + ")";
     else if (use.origin == MacroOrigin::ProcessEnvironment)
@@ -115,7 +115,7 @@ std::string stepText(const LoadStep& step) {
 // its origin, then how its file was reached (and the references of each script line).
 void describeStatement(std::string_view label, const Statement& statement, std::string& out) {
     std::string head = place(statement.location) + "   " + oneLine(statement.text);
-    if (!statement.macros.empty()) head += "   gave " + quoted(statement.value);
+    if (!statement.macros.empty()) head += "   gave " + quotedText(statement.value);
     out += labelled(label, head);
     for (const MacroUse& use : statement.macros) {
         out += labelled(use.name, macroText(use));
@@ -129,7 +129,7 @@ void describeStatement(std::string_view label, const Statement& statement, std::
 
 } // namespace
 
-std::string quoted(std::string_view text) {
+std::string quotedText(std::string_view text) {
     std::string out = "\"";
     for (const char c : text) {
         switch (c) {
@@ -162,7 +162,7 @@ std::string quoted(std::string_view text) {
 }
 
 std::string describeField(const FieldProvenance& field) {
-    std::string out = field.record + "." + field.field + " = " + quoted(field.value);
+    std::string out = field.record + "." + field.field + " = " + quotedText(field.value);
     if (!field.set) {
         out += " (default from the record type";
         if (!field.definedAt.file.empty()) out += ", defined at " + place(field.definedAt);
@@ -185,7 +185,7 @@ std::string describeRecord(const loaders::RecordProvenance& record,
         describeStatement(definition.keyword, definition, out);
     auto brief = [&out](std::string_view label, const Statement& statement) {
         std::string text = place(statement.location) + "   " + oneLine(statement.text);
-        if (!statement.macros.empty()) text += "   gave " + quoted(statement.value);
+        if (!statement.macros.empty()) text += "   gave " + quotedText(statement.value);
         out += labelled(label, text);
     };
     for (const Statement& alias : record.aliases)
@@ -203,7 +203,7 @@ std::string describeRecord(const loaders::RecordProvenance& record,
         nameWidth = std::max(nameWidth, field.field.size());
     for (const FieldProvenance& field : fields) {
         values.push_back(field.field + std::string(nameWidth - field.field.size(), ' ') + " = " +
-                         quoted(field.value));
+                         quotedText(field.value));
         valueWidth = std::max(valueWidth, values.back().size());
     }
     for (std::size_t i = 0; i < fields.size(); ++i) {

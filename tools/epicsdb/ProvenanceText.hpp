@@ -20,6 +20,6 @@ namespace epicsdb::tools {
                                          std::span<const loaders::FieldProvenance> fields);
 
 // `text` in double quotes, with '"', '\\' and control characters escaped as C does.
-[[nodiscard]] std::string quoted(std::string_view text);
+[[nodiscard]] std::string quotedText(std::string_view text);
 
 } // namespace epicsdb::tools

@@ -29,6 +29,7 @@ constexpr CommandEntry kCommands[] = {
     {"graph",  "the link graph of a database (Graphviz DOT, SVG or JSON)",                   runGraph},
     {"why",    "where a record's or field's value came from: statements, macros, loads",     runWhy},
     {"fmt",    "write .db/.template/.substitutions files in one layout (--check, --diff, -i)", runFmt},
+    {"index",  "index a facility's IOCs into one SQLite file (incremental, provenance, lint)", runIndex},
     {"lsp",    "a Language Server for editors (LSP over standard input and output)",         runLsp},
     {"help",   "a command's page: what it does, its options, examples (or this list)",       runHelpOfTable},
 };

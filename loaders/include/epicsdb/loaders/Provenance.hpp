@@ -122,6 +122,8 @@ struct RecordPlaces {
     StatementPlace definition;
     // The statement whose value each field holds (the last that set it), by field index.
     std::vector<std::pair<std::uint16_t, StatementPlace>> fields;
+    // Its info statements, in load order (an info name given again replaces the value).
+    std::vector<StatementPlace> infos;
 };
 struct SourceSummary {
     std::string file; // as messages name it
