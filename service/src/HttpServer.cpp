@@ -18,7 +18,10 @@ namespace {
 constexpr time_t kReadTimeoutSeconds = 5;
 constexpr time_t kWriteTimeoutSeconds = 5;
 constexpr time_t kKeepAliveSeconds = 2;
-constexpr std::size_t kKeepAliveRequests = 100;
+constexpr std::size_t kKeepAliveRequests = 1000;
+// Connections the system holds for accept(): httplib listens with a backlog of 5, and a burst
+// of clients past it waits for SYN retransmission (a second or more).
+constexpr int kListenBacklog = 1024;
 // The API takes no request body; one that is sent is read (and dropped) up to this size.
 constexpr std::size_t kMaxBody = 64 * 1024;
 
@@ -31,7 +34,7 @@ void setJson(httplib::Response& response, int status, std::string body) {
 std::string errorText(int status) {
     switch (status) {
     case 400:
-        return "bad request";
+        return "malformed request (request line or headers)";
     case 404:
         return "no such endpoint";
     case 413:
@@ -67,10 +70,14 @@ HttpServer::HttpServer(Api& api, unsigned workers) : library_(std::make_unique<L
     // SO_REUSEADDR (a restart binds at once, past the old connections' TIME_WAIT), not
     // httplib's default SO_REUSEPORT, with which a second server on the same port would bind
     // too and share its connections.
-    server.set_socket_options([](socket_t socket) {
+    server.set_socket_options([this](socket_t socket) {
         const int yes = 1;
         ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listening_ = socket;
     });
+    // httplib writes an answer's headers and body apart: without TCP_NODELAY the body waits
+    // for the client's delayed acknowledgement of the headers (40 ms on Linux).
+    server.set_tcp_nodelay(true);
     server.set_default_headers(
         {{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});
     // Every request of the API is answered here, before httplib's own routing (its route
@@ -112,6 +119,8 @@ std::optional<int> HttpServer::bind(const std::string& address, int port, std::s
     errno = 0;
     const int bound = port == 0 ? library_->server.bind_to_any_port(address)
                                 : (library_->server.bind_to_port(address, port) ? port : -1);
+    // listen() again on the bound socket raises its backlog (Linux takes the new one).
+    if (bound >= 0 && listening_ >= 0) ::listen(listening_, kListenBacklog);
     if (bound < 0) {
         error = "cannot listen on " + address + ":" + std::to_string(port) +
                 (errno ? std::string(": ") + std::strerror(errno) : std::string());

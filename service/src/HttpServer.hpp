@@ -30,6 +30,7 @@ public:
 private:
     struct Library;
     std::unique_ptr<Library> library_;
+    int listening_ = -1; // the listening socket (httplib's), once bound
     std::thread listener_;
 };
 

@@ -1,6 +1,12 @@
 #include "IndexUpdater.hpp"
 
 #include <sqlite3.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <ctime>
@@ -100,6 +106,11 @@ void IndexUpdater::updateNow(DiagnosticSink& sink) {
     if (settings_.filesRead) settings_.filesRead(files, folders);
     state_.updateEnds(upTo, utcNow(), std::move(error),
                       readable ? std::vector<Diagnostic>{} : std::move(facilityProblems.kept));
+#if defined(__GLIBC__)
+    // The loads freed their memory in the arenas of the threads that loaded; give it back to
+    // the system, so that a long-running service stays at its size however many updates run.
+    ::malloc_trim(0);
+#endif
 }
 
 void IndexUpdater::start() {
@@ -126,6 +137,9 @@ void IndexUpdater::stop() {
 }
 
 void IndexUpdater::run() {
+    // Updates yield the processors to the requests: this thread, and the loading threads
+    // updateIndex starts from it (which inherit it), run at a lower priority (nice 10).
+    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10);
     std::unique_lock lock(mutex_);
     for (;;) {
         wake_.wait(lock, [&] { return stopping_ || lastChange_.has_value(); });

@@ -183,12 +183,27 @@ TEST_F(ServiceSafety, AStuckClientDoesNotHoldTheServer) {
         ::send(fd, half.data(), half.size(), MSG_NOSIGNAL);
         stuck.push_back(fd);
     }
+    // Others are served meanwhile.
     ApiClient client(server.port());
     const auto start = std::chrono::steady_clock::now();
     EXPECT_EQ(client.get("/api/v1/status").status, 200);
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
-    for (int fd : stuck)
+    // And the stuck ones are answered (400: the request never ended) and closed once the read
+    // timeout (5 s) has passed.
+    for (int fd : stuck) {
+        timeval timeout{15, 0};
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        std::string answer;
+        char buffer[1024];
+        ssize_t n;
+        while ((n = ::recv(fd, buffer, sizeof buffer, 0)) > 0)
+            answer.append(buffer, static_cast<std::size_t>(n));
+        EXPECT_EQ(n, 0) << "not closed: " << answer;
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+        EXPECT_TRUE(answer.empty() || answer.rfind("HTTP/1.1 400", 0) == 0) << answer;
         ::close(fd);
+    }
+    EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::seconds(4));
     EXPECT_EQ(server.stop(SIGTERM), 0) << server.errors();
 }
 

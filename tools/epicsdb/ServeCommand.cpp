@@ -92,6 +92,12 @@ ExitStatus runServe(const Arguments& args) {
     options.port = static_cast<int>(std::stoul(port));
     options.jobs = static_cast<unsigned>(std::stoul(jobs));
     options.version = EPICSDB_VERSION;
+    // What each update changed, for whoever watches the service's log.
+    options.progress = [](std::string_view ioc, std::string_view outcome) {
+        if (outcome == "unchanged") return;
+        std::fprintf(stderr, "epicsdb serve: %.*s: %.*s\n", static_cast<int>(ioc.size()),
+                     ioc.data(), static_cast<int>(outcome.size()), outcome.data());
+    };
 
     const StopSignals stopSignals;
     cli::DiagnosticPrinter printer(stderr, cli::DiagnosticFormat::Text, false);
