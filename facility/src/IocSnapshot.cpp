@@ -299,6 +299,7 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
     std::unordered_map<const dbstatic::Record*, std::uint32_t> recordIndex;
     recordIndex.reserve(db.recordCount());
     std::string value;
+    loaders::CompactJson fieldsJson;
     for (const dbstatic::RecordType& type : db.recordTypes()) {
         for (const dbstatic::Record* node = type.firstRecord(); node; node = node->next()) {
             if (node->isAlias()) continue;
@@ -307,16 +308,33 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             row.type = type.name();
             const auto found = places.find(node);
             if (found != places.end()) row.place = placeOf(found->second.definition);
+            fieldsJson.clear();
+            fieldsJson.startArray();
             for (const dbstatic::FieldValue& set : node->setFields()) {
                 const dbstatic::FieldDef& definition = type.fields()[set.field];
                 value.clear();
                 db.getString(*node, definition, value);
-                FieldRow field{std::string(definition.name), value, {}};
+                PlaceRow place;
                 if (found != places.end())
-                    for (const auto& [index, place] : found->second.fields)
-                        if (index == set.field) field.place = placeOf(place);
-                row.fields.push_back(std::move(field));
+                    for (const auto& [index, at] : found->second.fields)
+                        if (index == set.field) place = placeOf(at);
+                fieldsJson.startArray();
+                fieldsJson.string(definition.name);
+                fieldsJson.string(value);
+                if (place.source) {
+                    fieldsJson.number(*place.source);
+                    fieldsJson.number(place.line);
+                    fieldsJson.number(place.column);
+                } else {
+                    fieldsJson.null();
+                    fieldsJson.null();
+                    fieldsJson.null();
+                }
+                fieldsJson.endArray();
+                row.fieldPlaces.push_back(place);
             }
+            fieldsJson.endArray();
+            row.fields = fieldsJson.text();
             for (const dbstatic::InfoItem& info : node->infos())
                 row.infos.push_back({std::string(info.name), std::string(info.value), {}});
             if (found != places.end())
@@ -401,8 +419,8 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             if (list.empty() || list.back() != i) list.push_back(i);
         };
         note(record.place);
-        for (const FieldRow& field : record.fields)
-            note(field.place);
+        for (const PlaceRow& place : record.fieldPlaces)
+            note(place);
     }
     auto recordOf = [&](const DiagnosticRow& row) -> std::optional<std::uint32_t> {
         const auto at = recordsAt.find({row.file, row.line});
