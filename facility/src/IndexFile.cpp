@@ -105,9 +105,11 @@ std::unique_ptr<IndexFile> IndexFile::open(std::string_view path, OpenMode mode,
         // files whose mode a tool changed.
         if (mode != OpenMode::ReadOnly) sql::exec(raw, "PRAGMA journal_mode = WAL");
     } catch (const sql::Error& failure) {
-        error = name + ": " + failure.what();
         if (failure.code() == SQLITE_NOTADB || failure.code() == SQLITE_CORRUPT)
-            error += kRebuildHint;
+            error = name + ": not an epicsdb facility index, or a corrupt one (" + failure.what() +
+                    ")" + kRebuildHint;
+        else
+            error = name + ": " + failure.what();
         return nullptr;
     }
     return index;

@@ -74,7 +74,9 @@ public:
     [[nodiscard]] std::string shown(const std::string& name) const {
         if (name.empty()) return name;
         const auto found = shown_.find(name);
-        return found != shown_.end() ? found->second : name;
+        if (found != shown_.end()) return found->second;
+        // A file no load kept (the one that failed): its absolute name can still be shown.
+        return fs::path(name).is_absolute() ? displayPath(root_, name) : name;
     }
     void rewrite(SourceLocation& where) const { where.file = shown(where.file); }
     void rewrite(loaders::MacroUse& use) const {
@@ -460,12 +462,14 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
 
     // The record types, once per set of definitions.
     std::string hashed;
+    std::string initial;
     for (const dbstatic::RecordType& type : db.recordTypes())
         for (const dbstatic::FieldDef& field : type.fields()) {
+            if (!db.defaultString(type, field, initial)) initial.clear();
             TypeFieldRow row{std::string(type.name()),
                              std::string(field.name),
                              std::string(dbstatic::dbfTypeName(field.type)),
-                             field.hasInitial ? std::string(field.initial) : std::string(),
+                             initial,
                              std::string(field.prompt),
                              field.index};
             for (const std::string* part :

@@ -233,6 +233,9 @@ public:
     // The same into `out` (replacing what it held), false where the above gives nullopt: for a
     // caller that reads many fields with one buffer (the Python module's iteration).
     bool getString(const Record& node, const FieldDef& field, std::string& out) const;
+    // What getString gives for `field` of a record of `type` that does not set it (the
+    // facility index's defaults). False for a DBF_NOACCESS field.
+    bool defaultString(const RecordType& type, const FieldDef& field, std::string& out) const;
     // dbIsDefaultValue (EPICS-BEHAVIOUR 4.4).
     [[nodiscard]] bool isDefaultValue(const Record& node, const FieldDef& field) const;
 
