@@ -91,9 +91,17 @@ TEST_F(Index, ResolvesLinksAcrossIocsAndFindsDuplicates) {
                     "HAVING count(DISTINCT n.ioc_id) > 1 ORDER BY n.name"),
               (std::vector<std::string>{"demo:hb|2", "demo:heartbeat|2"}));
     // Lint's finding about the link, on the record it is about.
-    EXPECT_EQ(query("SELECT d.kind, d.code, r.name, d.file, d.line FROM diagnostics d "
+    EXPECT_EQ(query("SELECT d.kind, d.code, r.name, d.file, d.line, d.target FROM diagnostics d "
                     "JOIN records r ON r.id = d.record_id"),
-              (std::vector<std::string>{"lint|ext-link|demo:ioc1:m1:pos|db/motor.template|4"}));
+              (std::vector<std::string>{
+                  "lint|ext-link|demo:ioc1:m1:pos|db/motor.template|4|demo:ioc2:x"}));
+    // The facility has the target: not a finding of the facility; without ioc2, it is.
+    EXPECT_EQ(one("SELECT count(*) FROM findings"), "0");
+    writeFacility("[[ioc]]\nstartup = \"iocBoot/ioc1/st.cmd\"\n");
+    update();
+    EXPECT_EQ(one("SELECT code || ' ' || message FROM findings"),
+              "ext-link OUT of demo:ioc1:m1:pos names record \"demo:ioc2:x\", which is not "
+              "defined");
 }
 
 TEST_F(Index, KeepsTheTextAndHashOfEveryFileRead) {
