@@ -7,10 +7,12 @@
 // into the database's when it commits.
 //
 // Blocks come in powers of two from kMinBlock bytes, aligned for the field and info arrays; a
-// free block holds the link to the next free one of its class.
+// free block holds the link to the next free one of its class, and is poisoned for
+// AddressSanitizer while it is free (a view kept to a replaced value is reported when read).
 #pragma once
 
 #include <epicsdb/mempool/Arena.hpp>
+#include <epicsdb/mempool/Poison.hpp>
 
 #include <algorithm>
 #include <array>
@@ -36,6 +38,7 @@ public:
         void*& head = free_[std::countr_zero(size)];
         if (!head) return arena.allocateBytes(size, kAlignment);
         void* block = head;
+        mempool::unpoison(block, size);
         std::memcpy(&head, block, sizeof head);
         return block;
     }
@@ -47,6 +50,7 @@ public:
         void*& head = free_[std::bit_width(bytes) - 1];
         std::memcpy(block, &head, sizeof head);
         head = block;
+        mempool::poison(block, bytes);
     }
 
     // Takes every block `other` holds (other is left empty).
@@ -56,7 +60,9 @@ public:
             if (!block) continue;
             for (void* next = nextOf(block); next; next = nextOf(next))
                 block = next;
+            mempool::unpoison(block, sizeof(void*));
             std::memcpy(block, &free_[size], sizeof(void*)); // the last one links to ours
+            mempool::poison(block, sizeof(void*));
             free_[size] = other.free_[size];
             other.free_[size] = nullptr;
         }
@@ -68,7 +74,9 @@ public:
 private:
     static void* nextOf(void* block) noexcept {
         void* next;
+        mempool::unpoison(block, sizeof next);
         std::memcpy(&next, block, sizeof next);
+        mempool::poison(block, sizeof next);
         return next;
     }
 
