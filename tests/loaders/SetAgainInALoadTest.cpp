@@ -196,6 +196,31 @@ TEST_F(SetAgainInALoad, InfoItemsSetAgainDoNotGrowAndRollBack) {
     EXPECT_EQ(node->infos()[2].name, "archive");
 }
 
+// Values with a backslash are unescaped into a copy the edits keep; the copies of values set
+// again are dropped along the way, and what is kept reads as the same statements read once.
+TEST_F(SetAgainInALoad, CopiedValuesSetAgainInOneBodyKeepTheLastOnes) {
+    auto written = [](std::size_t i) { return "\"d\\\\" + std::to_string(i) + "\\\"\""; };
+    const std::string once = "\"set \\\"once\\\" only\"";
+    std::string text = "record(ai, r) {\n  field(EGU, " + once + ")\n";
+    constexpr std::size_t kSets = 3000;
+    for (std::size_t i = 0; i < kSets; ++i)
+        text += "  field(DESC, " + written(i) + ") info(x, " + written(i) + ") info(y, " +
+                written(i + 1) + ")\n";
+    text += "}\nrecord(ai, ref) { field(DESC, " + written(kSets - 1) + ") field(EGU, " + once +
+            ") info(x, " + written(kSets - 1) + ") info(y, " + written(kSets) + ") }\n";
+    ASSERT_TRUE(load(text).ok) << allMessages();
+    EXPECT_EQ(field("r", "DESC"), field("ref", "DESC"));
+    EXPECT_EQ(field("r", "DESC"), "d\\" + std::to_string(kSets - 1) + "\"");
+    EXPECT_EQ(field("r", "EGU"), field("ref", "EGU"));
+    const dbstatic::Record* ref = db.findRecord("ref");
+    ASSERT_EQ(node->infos().size(), 3u);
+    EXPECT_EQ(node->infos()[0].name, "autosave");
+    EXPECT_EQ(node->infos()[1].name, "x");
+    EXPECT_EQ(node->infos()[2].name, "y");
+    EXPECT_EQ(info("x"), ref->findInfo("x")->value);
+    EXPECT_EQ(info("y"), ref->findInfo("y")->value);
+}
+
 // Within one record body the last set of a field wins, and UDF is what the last of its own sets
 // and VAL's makes it, as when every set is applied in turn; info items keep the order of their
 // first set.
