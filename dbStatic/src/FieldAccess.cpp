@@ -169,14 +169,10 @@ std::optional<std::string> Database::getString(const Record& node, const FieldDe
     return out;
 }
 
-bool Database::getString(const Record& node, const FieldDef& field, std::string& out) const {
-    out.clear();
-    if (&field == node.type().nameField()) {
-        out.assign(node.real().name());
-        return true;
-    }
-    const std::optional<std::string_view> stored = node.storedValue(field.index);
-    const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
+namespace {
+// A field's text as getString shows it: `text` is what the record stores, or the default.
+bool showValue(const RecordType& type, const FieldDef& field, std::string_view text,
+               std::string& out) {
     switch (kindOf(field.type)) {
     case ValueKind::String:
         out.assign(text.substr(0, field.size ? field.size - 1 : 0));
@@ -202,9 +198,9 @@ bool Database::getString(const Record& node, const FieldDef& field, std::string&
         return true;
     }
     case ValueKind::Device: {
-        const auto devices = node.type().devices();
+        const auto devices = type.devices();
         if (devices.empty()) return true;
-        const std::uint16_t index = indexOfChoice(node.type().findDevice(text), text).value_or(0);
+        const std::uint16_t index = indexOfChoice(type.findDevice(text), text).value_or(0);
         if (index >= devices.size()) return false;
         out.assign(devices[index].choice);
         return true;
@@ -216,6 +212,24 @@ bool Database::getString(const Record& node, const FieldDef& field, std::string&
         return false;
     }
     return false;
+}
+} // namespace
+
+bool Database::getString(const Record& node, const FieldDef& field, std::string& out) const {
+    out.clear();
+    if (&field == node.type().nameField()) {
+        out.assign(node.real().name());
+        return true;
+    }
+    const std::optional<std::string_view> stored = node.storedValue(field.index);
+    const std::string_view text = stored ? *stored : field.hasInitial ? field.initial : "";
+    return showValue(node.type(), field, text, out);
+}
+
+bool Database::defaultString(const RecordType& type, const FieldDef& field,
+                             std::string& out) const {
+    out.clear();
+    return showValue(type, field, field.hasInitial ? field.initial : "", out);
 }
 
 std::optional<std::uint16_t> Database::choiceIndex(const Record& node,

@@ -42,33 +42,31 @@ struct IndexWriter::Statements {
           findFile(db, "SELECT id FROM files WHERE path = ?1"),
           insertIocFile(db, "INSERT OR REPLACE INTO ioc_files (ioc_id, file_id, hash) "
                             "VALUES (?1, ?2, ?3)"),
-          insertSource(db, "INSERT INTO sources (ioc_id, file_id, chain, macros) "
-                           "VALUES (?1, ?2, ?3, ?4)"),
-          insertRecord(db, "INSERT INTO records (ioc_id, name, type, source_id, line, column) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
-          insertField(db, "INSERT OR REPLACE INTO fields (record_id, field, value, source_id, "
-                          "line, column) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
-          insertInfo(db, "INSERT OR REPLACE INTO infos (record_id, name, value, source_id, "
+          insertSource(db, "INSERT INTO sources (ioc_id, seq, file_id, chain, macros) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5)"),
+          insertRecord(db, "INSERT INTO records (ioc_id, name, type, source, line, column, "
+                           "fields) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+          insertInfo(db, "INSERT OR REPLACE INTO infos (record_id, name, value, source, "
                          "line, column) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
           insertLink(db, "INSERT OR REPLACE INTO links (record_id, field, target, target_field, "
                          "modifiers) VALUES (?1, ?2, ?3, ?4, ?5)"),
-          insertAlias(db, "INSERT INTO aliases (name, record_id, ioc_id, source_id, line, column) "
+          insertAlias(db, "INSERT INTO aliases (name, record_id, ioc_id, source, line, column) "
                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
           insertLoad(db, "INSERT INTO loads (ioc_id, seq, command, file, macros, path, script, "
                          "line, ok, records) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
           insertSkipped(db, "INSERT INTO skipped (ioc_id, seq, name, text, script, line, base) "
                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
           insertDiagnostic(db, "INSERT INTO diagnostics (ioc_id, seq, kind, record_id, severity, "
-                               "code, message, file, line, column, detail) VALUES (?1, ?2, ?3, "
-                               "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"),
+                               "code, message, file, line, column, target, detail) VALUES (?1, "
+                               "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
           lastSeq(db, "SELECT COALESCE(MAX(seq), -1) + 1 FROM diagnostics WHERE ioc_id = ?1"),
           setMeta(db, "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)"),
           generation(db, "SELECT value FROM meta WHERE key = 'generation'") {}
 
     Statement findIoc, insertIoc, updateIoc, markStale, findDefinitions, insertDefinitions,
         insertTypeField, upsertFile, findFile, insertIocFile, insertSource, insertRecord,
-        insertField, insertInfo, insertLink, insertAlias, insertLoad, insertSkipped,
-        insertDiagnostic, lastSeq, setMeta, generation;
+        insertInfo, insertLink, insertAlias, insertLoad, insertSkipped, insertDiagnostic, lastSeq,
+        setMeta, generation;
 };
 
 IndexWriter::IndexWriter(sqlite3* db) : db_(db), s_(std::make_unique<Statements>(db)) {}
@@ -88,7 +86,6 @@ std::int64_t IndexWriter::nextGeneration() {
 
 void IndexWriter::deleteRows(std::int64_t ioc) {
     static constexpr const char* kDeletes[] = {
-        "DELETE FROM fields WHERE record_id IN (SELECT id FROM records WHERE ioc_id = ?1)",
         "DELETE FROM infos WHERE record_id IN (SELECT id FROM records WHERE ioc_id = ?1)",
         "DELETE FROM links WHERE record_id IN (SELECT id FROM records WHERE ioc_id = ?1)",
         "DELETE FROM records WHERE ioc_id = ?1",
@@ -114,10 +111,9 @@ void IndexWriter::collectGarbage() {
 }
 
 namespace {
-void bindPlace(Statement& statement, int first, const PlaceRow& place,
-               const std::vector<std::int64_t>& sourceIds) {
+void bindPlace(Statement& statement, int first, const PlaceRow& place) {
     if (place.source) {
-        statement.bind(first, sourceIds[*place.source]);
+        statement.bind(first, std::int64_t{*place.source});
         statement.bind(first + 1, std::int64_t{place.line});
         statement.bind(first + 2, std::int64_t{place.column});
     } else {
@@ -172,9 +168,12 @@ std::string IndexWriter::write(const IocSnapshot& snapshot) {
                 .bind(7, d.message)
                 .bind(8, d.file)
                 .bind(9, std::int64_t{d.line})
-                .bind(10, std::int64_t{d.column})
-                .bind(11, d.detail)
-                .run();
+                .bind(10, std::int64_t{d.column});
+            if (d.target.empty())
+                s_->insertDiagnostic.bindNull(11);
+            else
+                s_->insertDiagnostic.bind(11, d.target);
+            s_->insertDiagnostic.bind(12, d.detail).run();
         }
     };
 
@@ -249,32 +248,25 @@ std::string IndexWriter::write(const IocSnapshot& snapshot) {
     const std::int64_t iocId = existing ? *existing : sqlite3_last_insert_rowid(db_);
     writeIocFiles(iocId);
 
-    std::vector<std::int64_t> sourceIds;
-    sourceIds.reserve(snapshot.sources.size());
-    for (const SourceRow& source : snapshot.sources) {
+    std::int64_t sourceSeq = 0;
+    for (const SourceRow& source : snapshot.sources)
         s_->insertSource.bind(1, iocId)
-            .bind(2, fileIds[source.file])
-            .bind(3, source.chain)
-            .bind(4, source.macros)
+            .bind(2, sourceSeq++)
+            .bind(3, fileIds[source.file])
+            .bind(4, source.chain)
+            .bind(5, source.macros)
             .run();
-        sourceIds.push_back(sqlite3_last_insert_rowid(db_));
-    }
     std::vector<std::int64_t> recordIds;
     recordIds.reserve(snapshot.records.size());
     for (const RecordRow& record : snapshot.records) {
         s_->insertRecord.bind(1, iocId).bind(2, record.name).bind(3, record.type);
-        bindPlace(s_->insertRecord, 4, record.place, sourceIds);
-        s_->insertRecord.run();
+        bindPlace(s_->insertRecord, 4, record.place);
+        s_->insertRecord.bind(7, record.fields).run();
         const std::int64_t id = sqlite3_last_insert_rowid(db_);
         recordIds.push_back(id);
-        for (const FieldRow& field : record.fields) {
-            s_->insertField.bind(1, id).bind(2, field.name).bind(3, field.value);
-            bindPlace(s_->insertField, 4, field.place, sourceIds);
-            s_->insertField.run();
-        }
         for (const InfoRow& info : record.infos) {
             s_->insertInfo.bind(1, id).bind(2, info.name).bind(3, info.value);
-            bindPlace(s_->insertInfo, 4, info.place, sourceIds);
+            bindPlace(s_->insertInfo, 4, info.place);
             s_->insertInfo.run();
         }
         for (const LinkRow& link : record.links)
@@ -287,7 +279,7 @@ std::string IndexWriter::write(const IocSnapshot& snapshot) {
     }
     for (const AliasRow& alias : snapshot.aliases) {
         s_->insertAlias.bind(1, alias.name).bind(2, recordIds[alias.record]).bind(3, iocId);
-        bindPlace(s_->insertAlias, 4, alias.place, sourceIds);
+        bindPlace(s_->insertAlias, 4, alias.place);
         s_->insertAlias.run();
     }
     std::int64_t seq = 0;

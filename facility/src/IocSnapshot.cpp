@@ -74,7 +74,9 @@ public:
     [[nodiscard]] std::string shown(const std::string& name) const {
         if (name.empty()) return name;
         const auto found = shown_.find(name);
-        return found != shown_.end() ? found->second : name;
+        if (found != shown_.end()) return found->second;
+        // A file no load kept (the one that failed): its absolute name can still be shown.
+        return fs::path(name).is_absolute() ? displayPath(root_, name) : name;
     }
     void rewrite(SourceLocation& where) const { where.file = shown(where.file); }
     void rewrite(loaders::MacroUse& use) const {
@@ -161,6 +163,16 @@ std::string infoNameAt(std::string_view line, std::uint32_t column) {
     const std::string_view name = line.substr(at, end - at);
     if (name.find('$') != std::string_view::npos) return {};
     return std::string(name);
+}
+
+// The text between the quotes after `lead` in `message` (empty when there is none).
+std::string quotedAfter(std::string_view message, std::string_view lead) {
+    const std::size_t at = message.find(std::string(lead) + '"');
+    if (at == std::string_view::npos) return {};
+    const std::size_t begin = at + lead.size() + 1;
+    const std::size_t end = message.find('"', begin);
+    return end == std::string_view::npos ? std::string()
+                                         : std::string(message.substr(begin, end - begin));
 }
 
 std::string severityText(Severity severity) {
@@ -299,6 +311,7 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
     std::unordered_map<const dbstatic::Record*, std::uint32_t> recordIndex;
     recordIndex.reserve(db.recordCount());
     std::string value;
+    loaders::CompactJson fieldsJson;
     for (const dbstatic::RecordType& type : db.recordTypes()) {
         for (const dbstatic::Record* node = type.firstRecord(); node; node = node->next()) {
             if (node->isAlias()) continue;
@@ -307,16 +320,33 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             row.type = type.name();
             const auto found = places.find(node);
             if (found != places.end()) row.place = placeOf(found->second.definition);
+            fieldsJson.clear();
+            fieldsJson.startArray();
             for (const dbstatic::FieldValue& set : node->setFields()) {
                 const dbstatic::FieldDef& definition = type.fields()[set.field];
                 value.clear();
                 db.getString(*node, definition, value);
-                FieldRow field{std::string(definition.name), value, {}};
+                PlaceRow place;
                 if (found != places.end())
-                    for (const auto& [index, place] : found->second.fields)
-                        if (index == set.field) field.place = placeOf(place);
-                row.fields.push_back(std::move(field));
+                    for (const auto& [index, at] : found->second.fields)
+                        if (index == set.field) place = placeOf(at);
+                fieldsJson.startArray();
+                fieldsJson.string(definition.name);
+                fieldsJson.string(value);
+                if (place.source) {
+                    fieldsJson.number(*place.source);
+                    fieldsJson.number(place.line);
+                    fieldsJson.number(place.column);
+                } else {
+                    fieldsJson.null();
+                    fieldsJson.null();
+                    fieldsJson.null();
+                }
+                fieldsJson.endArray();
+                row.fieldPlaces.push_back(place);
             }
+            fieldsJson.endArray();
+            row.fields = fieldsJson.text();
             for (const dbstatic::InfoItem& info : node->infos())
                 row.infos.push_back({std::string(info.name), std::string(info.value), {}});
             if (found != places.end())
@@ -401,8 +431,8 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             if (list.empty() || list.back() != i) list.push_back(i);
         };
         note(record.place);
-        for (const FieldRow& field : record.fields)
-            note(field.place);
+        for (const PlaceRow& place : record.fieldPlaces)
+            note(place);
     }
     auto recordOf = [&](const DiagnosticRow& row) -> std::optional<std::uint32_t> {
         const auto at = recordsAt.find({row.file, row.line});
@@ -424,6 +454,8 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             row.line = d.location.line;
             row.column = d.location.column;
             if (isLint) row.record = recordOf(row);
+            // Lint ran on this IOC alone: the facility tells whether another IOC has the name.
+            if (isLint && d.code == "ext-link") row.target = quotedAfter(d.message, "record ");
             row.detail = loaders::diagnosticJson(d);
             if (d.severity == Severity::Error) {
                 if (!isLint) ++snapshot.errors;
@@ -442,12 +474,14 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
 
     // The record types, once per set of definitions.
     std::string hashed;
+    std::string initial;
     for (const dbstatic::RecordType& type : db.recordTypes())
         for (const dbstatic::FieldDef& field : type.fields()) {
+            if (!db.defaultString(type, field, initial)) initial.clear();
             TypeFieldRow row{std::string(type.name()),
                              std::string(field.name),
                              std::string(dbstatic::dbfTypeName(field.type)),
-                             field.hasInitial ? std::string(field.initial) : std::string(),
+                             initial,
                              std::string(field.prompt),
                              field.index};
             for (const std::string* part :

@@ -20,12 +20,6 @@ struct PlaceRow {
     std::uint32_t column = 0;
 };
 
-struct FieldRow {
-    std::string name;
-    std::string value;
-    PlaceRow place;
-};
-
 struct InfoRow {
     std::string name;
     std::string value;
@@ -43,7 +37,9 @@ struct RecordRow {
     std::string name;
     std::string type;
     PlaceRow place;
-    std::vector<FieldRow> fields;
+    // Every field set, as the index keeps it: [[field, value, source, line, column], ...].
+    std::string fields;
+    std::vector<PlaceRow> fieldPlaces; // the same statements' places
     std::vector<InfoRow> infos;
     std::vector<LinkRow> links;
 };
@@ -85,6 +81,7 @@ struct DiagnosticRow {
     std::optional<std::uint32_t> record; // index into IocSnapshot::records
     std::string severity, code, message, file;
     std::uint32_t line = 0, column = 0;
+    std::string target; // ext-link: the name no record of the IOC has
     std::string detail; // JSON
 };
 

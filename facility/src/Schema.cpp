@@ -89,22 +89,24 @@ CREATE TABLE skipped (
 ) WITHOUT ROWID;
 
 CREATE TABLE sources (
-    id      INTEGER PRIMARY KEY,
     ioc_id  INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
     file_id INTEGER NOT NULL,
     chain   TEXT NOT NULL,
-    macros  TEXT NOT NULL
-);
-CREATE INDEX sources_by_ioc ON sources (ioc_id);
+    macros  TEXT NOT NULL,
+    PRIMARY KEY (ioc_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX sources_by_file ON sources (file_id);
 
 CREATE TABLE records (
-    id        INTEGER PRIMARY KEY,
-    ioc_id    INTEGER NOT NULL,
-    name      TEXT NOT NULL,
-    type      TEXT NOT NULL,
-    source_id INTEGER,
-    line      INTEGER,
-    column    INTEGER
+    id      INTEGER PRIMARY KEY,
+    ioc_id  INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    type    TEXT NOT NULL,
+    source  INTEGER,
+    line    INTEGER,
+    column  INTEGER,
+    fields  TEXT NOT NULL
 );
 CREATE INDEX records_by_name ON records (name);
 CREATE INDEX records_by_ioc ON records (ioc_id);
@@ -113,28 +115,18 @@ CREATE TABLE aliases (
     name      TEXT NOT NULL,
     record_id INTEGER NOT NULL,
     ioc_id    INTEGER NOT NULL,
-    source_id INTEGER,
+    source    INTEGER,
     line      INTEGER,
     column    INTEGER
 );
 CREATE INDEX aliases_by_name ON aliases (name);
 CREATE INDEX aliases_by_ioc ON aliases (ioc_id);
 
-CREATE TABLE fields (
-    record_id INTEGER NOT NULL,
-    field     TEXT NOT NULL,
-    value     TEXT NOT NULL,
-    source_id INTEGER,
-    line      INTEGER,
-    column    INTEGER,
-    PRIMARY KEY (record_id, field)
-) WITHOUT ROWID;
-
 CREATE TABLE infos (
     record_id INTEGER NOT NULL,
     name      TEXT NOT NULL,
     value     TEXT NOT NULL,
-    source_id INTEGER,
+    source    INTEGER,
     line      INTEGER,
     column    INTEGER,
     PRIMARY KEY (record_id, name)
@@ -161,10 +153,17 @@ CREATE TABLE diagnostics (
     file      TEXT,
     line      INTEGER,
     column    INTEGER,
+    target    TEXT,
     detail    TEXT NOT NULL,
     PRIMARY KEY (ioc_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX diagnostics_by_record ON diagnostics (record_id) WHERE record_id IS NOT NULL;
+
+CREATE VIEW fields (record_id, ioc_id, field, value, source, line, column) AS
+    SELECT r.id, r.ioc_id, json_extract(f.value, '$[0]'), json_extract(f.value, '$[1]'),
+           json_extract(f.value, '$[2]'), json_extract(f.value, '$[3]'),
+           json_extract(f.value, '$[4]')
+    FROM records r, json_each(r.fields) f;
 
 CREATE VIEW names (name, record_id, ioc_id, alias) AS
     SELECT name, id, ioc_id, 0 FROM records
@@ -178,6 +177,15 @@ CREATE VIEW resolved_links (record_id, ioc_id, field, target, target_field, modi
                      WHERE n.name = l.target AND n.ioc_id = r.ioc_id LIMIT 1),
                     (SELECT MIN(n.ioc_id) FROM names n WHERE n.name = l.target))
     FROM links l JOIN records r ON r.id = l.record_id;
+
+CREATE VIEW findings (ioc_id, seq, record_id, severity, code, message, file, line, column,
+                      detail) AS
+    SELECT d.ioc_id, d.seq, d.record_id, d.severity, d.code, d.message, d.file, d.line,
+           d.column, d.detail
+    FROM diagnostics d
+    WHERE d.kind = 'lint'
+      AND NOT (d.code = 'ext-link' AND EXISTS (SELECT 1 FROM names n
+                                               WHERE n.name = d.target AND n.ioc_id <> d.ioc_id));
 )sql";
 } // namespace
 

@@ -30,8 +30,9 @@ Statement::~Statement() {
 }
 
 Statement& Statement::bind(int index, std::string_view text) {
+    // Static: callers keep the text alive until the statement has run (it runs at once).
     const int code = sqlite3_bind_text(statement_, index, text.data(),
-                                       static_cast<int>(text.size()), SQLITE_TRANSIENT);
+                                       static_cast<int>(text.size()), SQLITE_STATIC);
     if (code != SQLITE_OK) fail(db_, code, "binding a value");
     return *this;
 }

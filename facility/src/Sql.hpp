@@ -32,7 +32,7 @@ public:
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
-    // Binds by 1-based position; text is copied only when SQLite needs it (SQLITE_TRANSIENT).
+    // Binds by 1-based position. Text is not copied: it must outlive the statement's run.
     Statement& bind(int index, std::string_view text);
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, std::optional<std::int64_t> value);

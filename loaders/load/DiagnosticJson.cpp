@@ -41,6 +41,13 @@ void CompactJson::boolean(bool value) {
 void CompactJson::null() {
     state_->writer.Null();
 }
+void CompactJson::integer(std::int64_t value) {
+    state_->writer.Int64(value);
+}
+void CompactJson::clear() {
+    state_->buffer.Clear();
+    state_->writer.Reset(state_->buffer);
+}
 std::string CompactJson::text() const {
     return {state_->buffer.GetString(), state_->buffer.GetSize()};
 }

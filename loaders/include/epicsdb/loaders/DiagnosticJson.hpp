@@ -27,6 +27,7 @@ public:
     void key(std::string_view name) override;
     void string(std::string_view text) override;
     void number(std::uint64_t value) override;
+    void integer(std::int64_t value);
     void boolean(bool value) override;
     void null() override;
     void member(std::string_view name, std::uint64_t value) {
@@ -37,6 +38,8 @@ public:
 
     // The document written so far.
     [[nodiscard]] std::string text() const;
+    // Starts a new document (the buffer's memory is kept for it).
+    void clear();
 
 private:
     struct State;
