@@ -1,6 +1,7 @@
-// GET /api/v1/findings?code=&ioc=&severity=&kind=&limit=&offset=: the diagnostics of the
-// facility's IOCs, lint's findings (kind lint) and their loads' errors and warnings (kind
-// load), by IOC then in the order they were reported.
+// GET /api/v1/findings?code=&ioc=&severity=&kind=&limit=&offset=: lint's findings across the
+// facility (kind lint, the default: the findings view, where a link to a record another IOC
+// defines is not one), or the errors and warnings of the IOCs' loads (kind load); by IOC, then
+// in the order they were reported.
 #include "ApiError.hpp"
 #include "Endpoints.hpp"
 #include "JsonOut.hpp"
@@ -9,17 +10,31 @@
 namespace epicsdb::service {
 
 namespace {
+// ?4 is the kind: the rows of the other kind drop out at once.
 constexpr std::string_view kCount = R"sql(
-SELECT count(*) FROM diagnostics d JOIN iocs i ON i.id = d.ioc_id
+WITH d AS (
+    SELECT ioc_id, seq, 'lint' AS kind, record_id, severity, code, message, file, line, column,
+           detail
+    FROM findings WHERE ?4 = 'lint'
+    UNION ALL
+    SELECT ioc_id, seq, 'load', record_id, severity, code, message, file, line, column, detail
+    FROM diagnostics WHERE ?4 = 'load' AND kind = 'load')
+SELECT count(*) FROM d JOIN iocs i ON i.id = d.ioc_id
 WHERE (?1 IS NULL OR d.code = ?1) AND (?2 IS NULL OR i.name = ?2)
-  AND (?3 IS NULL OR d.severity = ?3) AND (?4 IS NULL OR d.kind = ?4))sql";
+  AND (?3 IS NULL OR d.severity = ?3))sql";
 
 constexpr std::string_view kPage = R"sql(
-SELECT i.name, d.kind, d.severity, d.code, d.message, d.file, d.line, d.column, r.name,
-       d.detail
-FROM diagnostics d JOIN iocs i ON i.id = d.ioc_id LEFT JOIN records r ON r.id = d.record_id
+WITH d AS (
+    SELECT ioc_id, seq, 'lint' AS kind, record_id, severity, code, message, file, line, column,
+           detail
+    FROM findings WHERE ?4 = 'lint'
+    UNION ALL
+    SELECT ioc_id, seq, 'load', record_id, severity, code, message, file, line, column, detail
+    FROM diagnostics WHERE ?4 = 'load' AND kind = 'load')
+SELECT i.name, d.kind, d.severity, d.code, d.message, d.file, d.line, d.column, r.name, d.detail
+FROM d JOIN iocs i ON i.id = d.ioc_id LEFT JOIN records r ON r.id = d.record_id
 WHERE (?1 IS NULL OR d.code = ?1) AND (?2 IS NULL OR i.name = ?2)
-  AND (?3 IS NULL OR d.severity = ?3) AND (?4 IS NULL OR d.kind = ?4)
+  AND (?3 IS NULL OR d.severity = ?3)
 ORDER BY i.name, d.seq LIMIT ?5 OFFSET ?6)sql";
 
 std::optional<std::string> oneOf(const Parameters& parameters, std::string_view name,
@@ -40,10 +55,10 @@ std::string findingsJson(ApiContext& context, const Parameters& parameters) {
     const auto code = parameters.text("code", 256);
     const auto ioc = parameters.text("ioc");
     const auto severity = oneOf(parameters, "severity", {"error", "warning", "note"});
-    const auto kind = oneOf(parameters, "kind", {"lint", "load"});
+    const std::string kind = oneOf(parameters, "kind", {"lint", "load"}).value_or("lint");
     const Page page = Page::of(parameters);
     auto bindFilter = [&](Query& q) {
-        q.bind(1, code).bind(2, ioc).bind(3, severity).bind(4, kind);
+        q.bind(1, code).bind(2, ioc).bind(3, severity).bind(4, std::string_view(kind));
     };
 
     std::int64_t total = 0;

@@ -21,7 +21,8 @@ SELECT id, name, script, status, failure, generation, loaded_at, checked_at, ioc
 
 constexpr std::string_view kRecords = R"sql(
 SELECT r.name, r.type, f.path, r.line
-FROM records r LEFT JOIN sources s ON s.id = r.source_id LEFT JOIN files f ON f.id = s.file_id
+FROM records r LEFT JOIN sources s ON s.ioc_id = r.ioc_id AND s.seq = r.source
+LEFT JOIN files f ON f.id = s.file_id
 WHERE r.ioc_id = ?1 ORDER BY r.id LIMIT ?2 OFFSET ?3)sql";
 
 constexpr std::string_view kAliases = R"sql(

@@ -10,10 +10,10 @@
 namespace epicsdb::service {
 
 namespace {
-// Fields in the record type's order (seq); a field the type does not list (definitions
-// unknown) after them, by name.
+// Fields (the fields view: the record's one JSON column, a row per field) in the record type's
+// order (seq); a field the type does not list (definitions unknown) after them, by name.
 constexpr std::string_view kFields = R"sql(
-SELECT fl.field, fl.value, fl.source_id, fl.line, fl.column, t.dbf
+SELECT fl.field, fl.value, fl.source, fl.line, fl.column, t.dbf
 FROM fields fl
 LEFT JOIN type_fields t ON t.definitions = ?2 AND t.type = ?3 AND t.field = fl.field
 WHERE fl.record_id = ?1
@@ -27,14 +27,16 @@ ORDER BY t.seq)sql";
 
 // aliases_by_ioc narrows the search to the record's IOC.
 constexpr std::string_view kAliases = R"sql(
-SELECT name, source_id, line, column FROM aliases
+SELECT name, source, line, column FROM aliases
 WHERE ioc_id = ?2 AND record_id = ?1 ORDER BY name)sql";
 
 constexpr std::string_view kInfos = R"sql(
-SELECT name, value, source_id, line, column FROM infos WHERE record_id = ?1 ORDER BY name)sql";
+SELECT name, value, source, line, column FROM infos WHERE record_id = ?1 ORDER BY name)sql";
 
+// Lint's findings as the facility sees them (the findings view: a link to a record another
+// IOC defines is not one).
 constexpr std::string_view kFindings = R"sql(
-SELECT kind, severity, code, message, file, line, column, detail FROM diagnostics
+SELECT 'lint', severity, code, message, file, line, column, detail FROM findings
 WHERE record_id = ?1 ORDER BY seq)sql";
 
 void writeFindings(JsonOut& json, Reader& index, std::int64_t recordId) {
@@ -74,7 +76,7 @@ std::string recordJson(ApiContext& context, const std::string& name, const Param
     for (const std::string& ioc : record.alsoIn)
         json.string(ioc);
     json.endArray();
-    const StatementSources::Source* definedIn = sources.find(record.sourceId);
+    const StatementSources::Source* definedIn = sources.find(record.iocId, record.source);
     json.key("defined_at");
     sources.writePlace(json, definedIn, record.line, record.column);
     json.key("chain");
@@ -94,7 +96,8 @@ std::string recordJson(ApiContext& context, const std::string& name, const Param
             json.member("value", q.text(1));
             json.key("dbf");
             q.isNull(5) ? json.null() : json.string(q.text(5));
-            sources.writeProvenance(json, "set_by", sources.find(optionalId(q, 2)), q.integer(3),
+            sources.writeProvenance(json, "set_by",
+                                    sources.find(record.iocId, optionalSource(q, 2)), q.integer(3),
                                     q.integer(4));
             json.endObject();
         }
@@ -125,7 +128,8 @@ std::string recordJson(ApiContext& context, const std::string& name, const Param
             json.startObject();
             json.member("name", q.text(0));
             json.key("defined_at");
-            sources.writePlace(json, sources.find(optionalId(q, 1)), q.integer(2), q.integer(3));
+            sources.writePlace(json, sources.find(record.iocId, optionalSource(q, 1)), q.integer(2),
+                               q.integer(3));
             json.endObject();
         }
     }
@@ -140,7 +144,8 @@ std::string recordJson(ApiContext& context, const std::string& name, const Param
             json.member("name", q.text(0));
             json.member("value", q.text(1));
             json.key("defined_at");
-            sources.writePlace(json, sources.find(optionalId(q, 2)), q.integer(3), q.integer(4));
+            sources.writePlace(json, sources.find(record.iocId, optionalSource(q, 2)), q.integer(3),
+                               q.integer(4));
             json.endObject();
         }
     }

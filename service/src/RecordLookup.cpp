@@ -6,7 +6,7 @@ namespace epicsdb::service {
 
 namespace {
 constexpr std::string_view kByName = R"sql(
-SELECT r.id, r.name, n.alias, r.type, i.id, i.name, i.definitions, r.source_id, r.line, r.column
+SELECT r.id, r.name, n.alias, r.type, i.id, i.name, i.definitions, r.source, r.line, r.column
 FROM names n JOIN records r ON r.id = n.record_id JOIN iocs i ON i.id = n.ioc_id
 WHERE n.name = ?1
 ORDER BY i.name, n.alias)sql";
@@ -34,7 +34,7 @@ RecordLookup RecordLookup::find(Reader& index, const std::string& name,
         found.iocId = q.integer(4);
         found.ioc = iocName;
         if (!q.isNull(6)) found.definitions = q.integer(6);
-        if (!q.isNull(7)) found.sourceId = q.integer(7);
+        if (!q.isNull(7)) found.source = q.integer(7);
         found.line = q.integer(8);
         found.column = q.integer(9);
     }

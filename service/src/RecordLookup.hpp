@@ -16,7 +16,7 @@ struct RecordLookup {
     std::int64_t iocId = 0;
     std::string ioc;
     std::optional<std::int64_t> definitions; // the IOC's record types (type_fields)
-    std::optional<std::int64_t> sourceId;    // where it was first defined
+    std::optional<std::int64_t> source;      // where it was first defined (sources.seq)
     std::int64_t line = 0;
     std::int64_t column = 0;
     std::vector<std::string> alsoIn; // other IOCs that define the name

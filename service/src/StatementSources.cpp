@@ -10,7 +10,7 @@ namespace epicsdb::service {
 namespace {
 constexpr std::string_view kSourceQuery = R"sql(
 SELECT s.file_id, f.path, f.hash, s.chain, s.macros
-FROM sources s JOIN files f ON f.id = s.file_id WHERE s.id = ?1)sql";
+FROM sources s JOIN files f ON f.id = s.file_id WHERE s.ioc_id = ?1 AND s.seq = ?2)sql";
 
 std::string_view trimmed(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r");
@@ -57,12 +57,14 @@ void collectNames(std::string_view text, std::vector<std::string>& names, int de
 }
 } // namespace
 
-const StatementSources::Source* StatementSources::find(std::optional<std::int64_t> sourceId) {
-    if (!sourceId) return nullptr;
-    if (auto found = sources_.find(*sourceId); found != sources_.end()) return found->second.get();
+const StatementSources::Source* StatementSources::find(std::int64_t iocId,
+                                                       std::optional<std::int64_t> seq) {
+    if (!seq) return nullptr;
+    const std::pair key{iocId, *seq};
+    if (auto found = sources_.find(key); found != sources_.end()) return found->second.get();
     std::unique_ptr<Source> source;
     Query q = context_.index.query(kSourceQuery);
-    q.bind(1, *sourceId);
+    q.bind(1, iocId).bind(2, *seq);
     if (q.next()) {
         source = std::make_unique<Source>();
         source->fileId = q.integer(0);
@@ -72,7 +74,7 @@ const StatementSources::Source* StatementSources::find(std::optional<std::int64_
         const std::string_view macros = q.text(4);
         source->macros.Parse(macros.data(), macros.size());
     }
-    return sources_.emplace(*sourceId, std::move(source)).first->second.get();
+    return sources_.emplace(key, std::move(source)).first->second.get();
 }
 
 std::string StatementSources::statementText(const Source& source, std::int64_t line,

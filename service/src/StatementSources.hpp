@@ -27,8 +27,9 @@ public:
         rapidjson::Document macros; // parsed: looked up by name
     };
 
-    // The source of that id (sources.id), or nothing when NULL or gone.
-    [[nodiscard]] const Source* find(std::optional<std::int64_t> sourceId);
+    // The source `seq` of IOC `iocId` (a statement's `source` column), or nothing when NULL or
+    // gone.
+    [[nodiscard]] const Source* find(std::int64_t iocId, std::optional<std::int64_t> seq);
 
     // The statement's text: its line from `column` to the parenthesis that closes it (the
     // whole line, trimmed, when the column is not known).
@@ -49,11 +50,11 @@ private:
     void writeMacros(JsonOut& json, const Source& source, std::string_view text);
 
     ApiContext& context_;
-    std::map<std::int64_t, std::unique_ptr<Source>> sources_;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::unique_ptr<Source>> sources_;
 };
 
-// A source id column: nothing when NULL.
-[[nodiscard]] inline std::optional<std::int64_t> optionalId(const Query& q, int column) {
+// A source column: nothing when NULL.
+[[nodiscard]] inline std::optional<std::int64_t> optionalSource(const Query& q, int column) {
     if (q.isNull(column)) return std::nullopt;
     return q.integer(column);
 }

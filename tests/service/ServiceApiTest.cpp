@@ -154,6 +154,7 @@ TEST_F(ServiceApi, DefaultsAreTheUnsetFields) {
     const Answer record = get("/api/v1/records/demo:temp1?defaults=1");
     ASSERT_EQ(record.status, 200) << record.text;
     const json& defaults = record.body["defaults"];
+    EXPECT_EQ(find(defaults, "name", "SCAN")["value"], "Passive");
     EXPECT_EQ(find(defaults, "name", "DISV")["value"], "1");
     EXPECT_EQ(find(defaults, "name", "DISV")["dbf"], "DBF_SHORT");
     EXPECT_EQ(find(defaults, "name", "SCAN")["dbf"], "DBF_MENU");
@@ -253,6 +254,16 @@ TEST_F(ServiceApi, FindingsAcrossTheFacility) {
         EXPECT_EQ(finding["kind"], "lint");
     }
     EXPECT_LE(ioc2.body["total"].get<int>(), all.body["total"].get<int>());
+    // demo:out's link to a PV no IOC defines is a finding; demo:alarm's link to a record of
+    // ioc1 is not (a Channel Access link between IOCs).
+    ASSERT_EQ(ioc2.body["total"], 1) << ioc2.text;
+    EXPECT_EQ(ioc2.body["findings"][0]["code"], "ext-link");
+    EXPECT_EQ(ioc2.body["findings"][0]["record"], "demo:out");
+    EXPECT_EQ(get("/api/v1/records/demo:alarm").body["findings"], json::array());
+    EXPECT_EQ(get("/api/v1/records/demo:out").body["findings"].size(), 1u);
+    const Answer loads = get("/api/v1/findings?kind=load");
+    EXPECT_EQ(loads.status, 200);
+    EXPECT_EQ(loads.body["total"], 0) << loads.text; // both IOCs load without a problem
     EXPECT_EQ(get("/api/v1/findings?severity=fatal").status, 400);
     EXPECT_EQ(get("/api/v1/findings?code=no-such-code").body["total"], 0);
 }
