@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 namespace epicsdb::service {
@@ -130,7 +131,14 @@ std::optional<int> HttpServer::bind(const std::string& address, int port, std::s
 }
 
 void HttpServer::start() {
-    listener_ = std::thread([this] { library_->server.listen_after_bind(); });
+    listener_ = std::thread([this] {
+        library_->server.listen_after_bind();
+        listenerDone_ = true;
+    });
+    // Until the thread listens: httplib's stop() does nothing to a server not yet running, and
+    // a stop() that came first would leave the thread to listen for ever.
+    while (!library_->server.is_running() && !listenerDone_)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 void HttpServer::stop() {

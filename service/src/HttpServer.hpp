@@ -7,6 +7,7 @@
 
 #include "Api.hpp"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
@@ -22,7 +23,7 @@ public:
 
     // Binds `address`:`port` (0: a free port). The port bound, or nothing (`error` says why).
     [[nodiscard]] std::optional<int> bind(const std::string& address, int port, std::string& error);
-    // Serves on a thread of its own until stop().
+    // Serves on a thread of its own until stop(); returns once it listens.
     void start();
     // No new connections; the requests under way end first.
     void stop();
@@ -31,6 +32,7 @@ private:
     struct Library;
     std::unique_ptr<Library> library_;
     int listening_ = -1; // the listening socket (httplib's), once bound
+    std::atomic<bool> listenerDone_ = false;
     std::thread listener_;
 };
 
