@@ -1,8 +1,9 @@
 // Lines of the files the index keeps (files.text), for the text of a statement and for
-// /files?path=&from=&to=. A line of a small file is found by reading the file; a large file's
-// line starts are found once per content (its hash) and kept, within a budget of memory shared
-// by every request (the least recently used go first), so a line near the end of a file of a
-// million records costs one small read, not the whole file.
+// /files?path=&from=&to=. What is found of a file is kept per content (its hash), within a
+// budget of memory shared by every request, the least recently used going first: a small
+// file's text and line starts (a record's statements then cost no read of the index at all),
+// a large file's line starts only (a line near the end of a file of a million records then
+// costs one small read, not the whole file).
 #pragma once
 
 #include "Sql.hpp"
@@ -32,16 +33,23 @@ public:
     }
 
 private:
-    using Starts = std::vector<std::uint64_t>;
-    [[nodiscard]] std::shared_ptr<const Starts> startsOf(const TextBlob& text,
-                                                         const std::string& hash);
+    struct Known {
+        std::vector<std::uint64_t> starts; // where each line starts (the first at 0)
+        std::uint64_t size = 0;
+        std::string text; // the whole text, for a small file; empty for a large one
+        [[nodiscard]] std::size_t cost() const {
+            return starts.size() * sizeof(std::uint64_t) + text.size();
+        }
+    };
+    [[nodiscard]] std::shared_ptr<const Known> find(const std::string& hash);
+    void keep(const std::string& hash, std::shared_ptr<const Known> known);
 
     std::size_t budget_;
     std::mutex mutex_;
     std::size_t used_ = 0;
     std::list<std::string> recent_; // hashes, most recently used first
     struct Entry {
-        std::shared_ptr<const Starts> starts;
+        std::shared_ptr<const Known> known;
         std::list<std::string>::iterator place;
     };
     std::unordered_map<std::string, Entry> entries_;

@@ -55,19 +55,35 @@ JsonOut& JsonOut::null() {
     return *this;
 }
 
-JsonOut& JsonOut::embed(std::string_view json) {
-    // Checked by writing it again into a buffer of its own (iteratively: no depth limit is
-    // needed, the stack is not used); a text that is not JSON leaves nothing half written.
+namespace {
+// Checked by writing it again into a buffer of its own (iteratively: no depth limit is needed,
+// the stack is not used); false, with nothing to use, when it is not JSON.
+bool rewrite(std::string_view json, rapidjson::StringBuffer& copy) {
     constexpr unsigned kFlags = rapidjson::kParseIterativeFlag |
                                 rapidjson::kParseValidateEncodingFlag |
                                 rapidjson::kParseFullPrecisionFlag;
-    rapidjson::StringBuffer copy;
     rapidjson::Writer<rapidjson::StringBuffer> copier(copy);
     rapidjson::MemoryStream stream(json.data(), json.size());
     rapidjson::Reader reader;
-    if (reader.Parse<kFlags>(stream, copier).IsError() || !copier.IsComplete()) return null();
-    writer_.RawValue(copy.GetString(), copy.GetSize(), rapidjson::kObjectType);
+    return !reader.Parse<kFlags>(stream, copier).IsError() && copier.IsComplete();
+}
+} // namespace
+
+JsonOut& JsonOut::embed(std::string_view json) {
+    rapidjson::StringBuffer copy;
+    if (!rewrite(json, copy)) return null();
+    return raw({copy.GetString(), copy.GetSize()});
+}
+
+JsonOut& JsonOut::raw(std::string_view checked) {
+    writer_.RawValue(checked.data(), checked.size(), rapidjson::kObjectType);
     return *this;
+}
+
+std::string checkedJson(std::string_view json) {
+    rapidjson::StringBuffer copy;
+    if (!rewrite(json, copy)) return "null";
+    return {copy.GetString(), copy.GetSize()};
 }
 
 JsonOut& JsonOut::value(const rapidjson::Value& value) {

@@ -34,6 +34,8 @@ public:
     // A JSON text kept by the index, as it is; null when it is not JSON (an index written by
     // something else), so the answer stays JSON.
     JsonOut& embed(std::string_view json);
+    // A JSON text checked before (checkedJson), as it is.
+    JsonOut& raw(std::string_view checked);
     // A value of a parsed document.
     JsonOut& value(const rapidjson::Value& value);
 
@@ -61,5 +63,9 @@ private:
 
 // {"error": message}
 [[nodiscard]] std::string errorJson(std::string_view message);
+
+// `json` written again compactly when it is JSON, else "null": for a text of the index that
+// many answers of one request embed (a source's chain), checked once.
+[[nodiscard]] std::string checkedJson(std::string_view json);
 
 } // namespace epicsdb::service

@@ -81,7 +81,7 @@ std::string recordJson(ApiContext& context, const std::string& name, const Param
     sources.writePlace(json, definedIn, record.line, record.column);
     json.key("chain");
     if (definedIn)
-        json.embed(definedIn->chain);
+        json.raw(definedIn->chain);
     else
         json.startArray().endArray();
 

@@ -70,7 +70,7 @@ const StatementSources::Source* StatementSources::find(std::int64_t iocId,
         source->fileId = q.integer(0);
         source->path = q.text(1);
         source->hash = q.text(2);
-        source->chain = q.text(3);
+        source->chain = checkedJson(q.text(3));
         const std::string_view macros = q.text(4);
         source->macros.Parse(macros.data(), macros.size());
     }
@@ -121,7 +121,7 @@ void StatementSources::writeProvenance(JsonOut& json, std::string_view placeKey,
     writePlace(json, *source, line, column, text);
     json.key("macros");
     writeMacros(json, *source, text);
-    json.key("chain").embed(source->chain);
+    json.key("chain").raw(source->chain);
 }
 
 void StatementSources::writeMacros(JsonOut& json, const Source& source, std::string_view text) {

@@ -23,7 +23,7 @@ public:
         std::int64_t fileId = 0;
         std::string path;
         std::string hash;
-        std::string chain;          // JSON array, as the index keeps it
+        std::string chain;          // JSON array (checkedJson of the index's)
         rapidjson::Document macros; // parsed: looked up by name
     };
 
