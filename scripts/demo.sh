@@ -35,3 +35,19 @@ echo "== epicsdb graph: the links around one record of the example IOC (DOT; --f
 echo
 echo "== epicsdb why: where a field's value came from (the macro LIMIT of a pattern row, loaded by st.cmd)"
 "$epicsdb" why "$examples/ioc/iocBoot/iocdemo/st.cmd" iocdemo:ion1:pressure.HIGH
+echo
+echo "== epicsdb index: a facility of two IOCs into one SQLite index (db/examples/facility)"
+index=$(mktemp -d)/demo.sqlite
+"$epicsdb" index -o "$index" "$examples/facility/facility.toml"
+echo
+echo "== sqlite3: which IOC defines each record a link of the facility names, and the duplicates"
+if command -v sqlite3 >/dev/null 2>&1; then
+    sqlite3 -header -column "$index" \
+        "SELECT r.name AS record, l.field, l.target, ifnull(t.name, '(external)') AS target_ioc
+         FROM resolved_links l JOIN records r ON r.id = l.record_id
+         LEFT JOIN iocs t ON t.id = l.target_ioc_id ORDER BY r.name, l.field;"
+    echo
+    sqlite3 -header -column "$index" \
+        "SELECT n.name, group_concat(i.name, ', ') AS iocs FROM names n
+         JOIN iocs i ON i.id = n.ioc_id GROUP BY n.name HAVING count(DISTINCT n.ioc_id) > 1;"
+fi

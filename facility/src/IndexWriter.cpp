@@ -57,8 +57,8 @@ struct IndexWriter::Statements {
           insertSkipped(db, "INSERT INTO skipped (ioc_id, seq, name, text, script, line, base) "
                             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
           insertDiagnostic(db, "INSERT INTO diagnostics (ioc_id, seq, kind, record_id, severity, "
-                               "code, message, file, line, column, detail) VALUES (?1, ?2, ?3, "
-                               "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"),
+                               "code, message, file, line, column, target, detail) VALUES (?1, "
+                               "?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
           lastSeq(db, "SELECT COALESCE(MAX(seq), -1) + 1 FROM diagnostics WHERE ioc_id = ?1"),
           setMeta(db, "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)"),
           generation(db, "SELECT value FROM meta WHERE key = 'generation'") {}
@@ -168,9 +168,12 @@ std::string IndexWriter::write(const IocSnapshot& snapshot) {
                 .bind(7, d.message)
                 .bind(8, d.file)
                 .bind(9, std::int64_t{d.line})
-                .bind(10, std::int64_t{d.column})
-                .bind(11, d.detail)
-                .run();
+                .bind(10, std::int64_t{d.column});
+            if (d.target.empty())
+                s_->insertDiagnostic.bindNull(11);
+            else
+                s_->insertDiagnostic.bind(11, d.target);
+            s_->insertDiagnostic.bind(12, d.detail).run();
         }
     };
 

@@ -165,6 +165,16 @@ std::string infoNameAt(std::string_view line, std::uint32_t column) {
     return std::string(name);
 }
 
+// The text between the quotes after `lead` in `message` (empty when there is none).
+std::string quotedAfter(std::string_view message, std::string_view lead) {
+    const std::size_t at = message.find(std::string(lead) + '"');
+    if (at == std::string_view::npos) return {};
+    const std::size_t begin = at + lead.size() + 1;
+    const std::size_t end = message.find('"', begin);
+    return end == std::string_view::npos ? std::string()
+                                         : std::string(message.substr(begin, end - begin));
+}
+
 std::string severityText(Severity severity) {
     return std::string(loaders::severityName(severity));
 }
@@ -444,6 +454,8 @@ IocSnapshot loadIoc(const Facility& facility, const IocEntry& entry) {
             row.line = d.location.line;
             row.column = d.location.column;
             if (isLint) row.record = recordOf(row);
+            // Lint ran on this IOC alone: the facility tells whether another IOC has the name.
+            if (isLint && d.code == "ext-link") row.target = quotedAfter(d.message, "record ");
             row.detail = loaders::diagnosticJson(d);
             if (d.severity == Severity::Error) {
                 if (!isLint) ++snapshot.errors;

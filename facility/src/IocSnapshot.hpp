@@ -81,6 +81,7 @@ struct DiagnosticRow {
     std::optional<std::uint32_t> record; // index into IocSnapshot::records
     std::string severity, code, message, file;
     std::uint32_t line = 0, column = 0;
+    std::string target; // ext-link: the name no record of the IOC has
     std::string detail; // JSON
 };
 

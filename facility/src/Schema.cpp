@@ -153,6 +153,7 @@ CREATE TABLE diagnostics (
     file      TEXT,
     line      INTEGER,
     column    INTEGER,
+    target    TEXT,
     detail    TEXT NOT NULL,
     PRIMARY KEY (ioc_id, seq)
 ) WITHOUT ROWID;
@@ -176,6 +177,15 @@ CREATE VIEW resolved_links (record_id, ioc_id, field, target, target_field, modi
                      WHERE n.name = l.target AND n.ioc_id = r.ioc_id LIMIT 1),
                     (SELECT MIN(n.ioc_id) FROM names n WHERE n.name = l.target))
     FROM links l JOIN records r ON r.id = l.record_id;
+
+CREATE VIEW findings (ioc_id, seq, record_id, severity, code, message, file, line, column,
+                      detail) AS
+    SELECT d.ioc_id, d.seq, d.record_id, d.severity, d.code, d.message, d.file, d.line,
+           d.column, d.detail
+    FROM diagnostics d
+    WHERE d.kind = 'lint'
+      AND NOT (d.code = 'ext-link' AND EXISTS (SELECT 1 FROM names n
+                                               WHERE n.name = d.target AND n.ioc_id <> d.ioc_id));
 )sql";
 } // namespace
 

@@ -91,9 +91,17 @@ TEST_F(Index, ResolvesLinksAcrossIocsAndFindsDuplicates) {
                     "HAVING count(DISTINCT n.ioc_id) > 1 ORDER BY n.name"),
               (std::vector<std::string>{"demo:hb|2", "demo:heartbeat|2"}));
     // Lint's finding about the link, on the record it is about.
-    EXPECT_EQ(query("SELECT d.kind, d.code, r.name, d.file, d.line FROM diagnostics d "
+    EXPECT_EQ(query("SELECT d.kind, d.code, r.name, d.file, d.line, d.target FROM diagnostics d "
                     "JOIN records r ON r.id = d.record_id"),
-              (std::vector<std::string>{"lint|ext-link|demo:ioc1:m1:pos|db/motor.template|4"}));
+              (std::vector<std::string>{
+                  "lint|ext-link|demo:ioc1:m1:pos|db/motor.template|4|demo:ioc2:x"}));
+    // The facility has the target: not a finding of the facility; without ioc2, it is.
+    EXPECT_EQ(one("SELECT count(*) FROM findings"), "0");
+    writeFacility("[[ioc]]\nstartup = \"iocBoot/ioc1/st.cmd\"\n");
+    update();
+    EXPECT_EQ(one("SELECT code || ' ' || message FROM findings"),
+              "ext-link OUT of demo:ioc1:m1:pos names record \"demo:ioc2:x\", which is not "
+              "defined");
 }
 
 TEST_F(Index, KeepsTheTextAndHashOfEveryFileRead) {
@@ -303,7 +311,23 @@ long residentKiB() {
 }
 
 TEST_F(Index, MemoryStaysFlatOverAThousandUpdatesOfTheSameIoc) {
-    writeFacility("[[ioc]]\nstartup = \"iocBoot/ioc2/st.cmd\"\n");
+    // Definitions of its own, small, so that a thousand loads take a second or two.
+    dir.write("tiny/tiny.dbd", "recordtype(ao) {\n"
+                               "    field(NAME, DBF_STRING) { size(61) }\n"
+                               "    field(DESC, DBF_STRING) { size(41) }\n"
+                               "    field(VAL, DBF_DOUBLE) { prompt(\"Value\") }\n"
+                               "    field(OUT, DBF_OUTLINK) { prompt(\"Output\") }\n"
+                               "}\n");
+    std::string records;
+    for (int i = 0; i < 50; ++i)
+        records += "record(ao, \"tiny:" + std::to_string(i) + "\") {\n    field(DESC, \"n" +
+                   std::to_string(i) + "\")\n    field(OUT, \"tiny:" + std::to_string(i + 1) +
+                   " PP\")\n}\n";
+    dir.write("tiny/tiny.db", records);
+    dir.write("tiny/st.cmd", "dbLoadDatabase(\"tiny.dbd\")\n"
+                             "tiny_registerRecordDeviceDriver(pdbbase)\n"
+                             "dbLoadRecords(\"tiny.db\")\n");
+    writeFacility("[[ioc]]\nstartup = \"tiny/st.cmd\"\n");
     std::string error;
     auto index = facility::IndexFile::open(dir.path("facility.sqlite"),
                                            facility::OpenMode::ReadWrite, error);
@@ -314,13 +338,16 @@ TEST_F(Index, MemoryStaysFlatOverAThousandUpdatesOfTheSameIoc) {
     options.force = true;
     long warm = 0;
     for (int i = 0; i < 1000; ++i) {
-        facility::updateIndex(*index, facility, options, sink);
+        const facility::IndexSummary summary =
+            facility::updateIndex(*index, facility, options, sink);
+        ASSERT_EQ(summary.loaded, 1u);
         if (i == 99) warm = residentKiB();
     }
     const long after = residentKiB();
     EXPECT_LT(after - warm, 2048) << "grew from " << warm << " KiB to " << after << " KiB";
     EXPECT_EQ(one("SELECT value FROM meta WHERE key = 'generation'"), "1000");
-    EXPECT_EQ(one("SELECT count(*) FROM records"), "3");
+    EXPECT_EQ(one("SELECT count(*) FROM records"), "50");
+    EXPECT_EQ(one("SELECT count(*) FROM sources"), "1");
 }
 
 TEST(IndexSchema, TheGuidePageShowsTheSchemaTheIndexIsMadeWith) {
