@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <fstream>
 #include <spawn.h>
 #include <stdexcept>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,6 +60,14 @@ private:
     posix_spawn_file_actions_t actions_{};
 };
 
+// The peak resident memory of a live process (/proc/PID/status VmHWM), in bytes; 0 if unknown.
+std::size_t peakResident(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+    return 0;
+}
+
 double seconds(const timeval& t) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
 }
@@ -79,14 +89,27 @@ ProcessTiming runTimed(const std::vector<std::string>& argv) {
     pid_t pid = 0;
     if (const int error = posix_spawn(&pid, args[0], actions.get(), nullptr, args.data(), environ))
         throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(error));
+    // The kernel's peak for a child (ru_maxrss) also counts this process's own peak, which the
+    // exec replaced; the child's own is its VmHWM, read where ptrace stops it as it exits.
+    const bool traced = ::ptrace(PTRACE_SEIZE, pid, nullptr, PTRACE_O_TRACEEXIT) == 0;
+    std::size_t peak = 0;
     int status = 0;
     rusage usage{};
-    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    for (;;) {
+        if (::wait4(pid, &status, 0, &usage) < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("cannot wait for " + argv[0] + ": " + std::strerror(errno));
+        }
+        if (!WIFSTOPPED(status)) break;
+        const int event = status >> 16;
+        if (event == PTRACE_EVENT_EXIT) peak = peakResident(pid);
+        // A signal is passed on; the stops of ptrace's own events are not signals.
+        ::ptrace(PTRACE_CONT, pid, nullptr, event == 0 ? WSTOPSIG(status) : 0);
     }
     ProcessTiming timing;
     timing.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     timing.cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-    timing.peakRss = static_cast<std::size_t>(usage.ru_maxrss) * 1024;
+    timing.peakRss = traced ? peak : static_cast<std::size_t>(usage.ru_maxrss) * 1024;
     timing.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     timing.err = err.read();
     return timing;

@@ -12,7 +12,7 @@ struct ProcessTiming {
     int status = -1;         // exit status; -1 when it could not run or was killed
     double wall = 0;         // seconds, spawn to exit
     double cpu = 0;          // seconds, user + system of the process and its threads
-    std::size_t peakRss = 0; // bytes (getrusage's ru_maxrss)
+    std::size_t peakRss = 0; // bytes: its VmHWM as it exits (ru_maxrss without ptrace)
     std::string err;         // its standard error (its standard output is discarded)
 };
 
