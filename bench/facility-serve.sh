@@ -7,8 +7,9 @@
 #   - GET /api/v1/records/{name} (target: p99 under 10 ms) and GET /api/v1/records?match=PREFIX*
 #     (one instance's prefix, 85 names; target: p99 under 50 ms; and one IOC's prefix, for
 #     information) with CONNECTIONS connections (wrk -t2 --latency, bench/wrk-records.lua to
-#     vary the names) while updates run: that IOC's template edited every half second, then
-#     the template of every other IOC edited once (an update of ~1,000,000 records);
+#     vary the names): with no update (for comparison), while that IOC's template is edited
+#     every half second, and while the template of every other IOC is edited once (an update
+#     of ~1,000,000 records);
 #   - the server's memory per record (/proc/PID/status VmRSS and VmHWM over the records; target:
 #     under 1 KiB).
 # Each figure with the 1-minute load average when it was taken. Exit status 1 when a target is
@@ -140,7 +141,7 @@ for revision in $(seq 1 "$edits"); do
 done
 echo
 
-# 2. wrk on the API while updates run. Prints one line of figures; keeps p99 (ms) in $p99.
+# 2. wrk on the API, while updates run. run_wrk prints one line of figures, keeps p99 (ms) in $p99.
 p99=0
 run_wrk() { # MODE LABEL
     local out=$work/wrk-$1.txt figure_load
@@ -162,9 +163,14 @@ run_wrk() { # MODE LABEL
         "${errors:+  socket errors: $errors}" "$figure_load"
 }
 
-# 2a. Updates of the one IOC, one every half second, all along.
-echo "wrk -t2 -c$connections -d$duration --latency, while $own_template is edited every 0.5 s" \
-    "(an update of $own_ioc each time):"
+label_of() { # MODE
+    case $1 in
+    record) echo "GET /records/{name}" ;;
+    match) echo "GET /records?match=F<n>:BENCH:<i>:* (85 names)" ;;
+    ioc-match) echo "GET /records?match=F<n>:* ($own_records names)" ;;
+    esac
+}
+# Edits the one IOC's template every half second (an update of that IOC each time).
 editor_loop() {
     local revision=100
     while :; do
@@ -173,50 +179,55 @@ editor_loop() {
         sleep 0.5
     done
 }
-declare -A small_p99
-for mode in record match ioc-match; do
-    wait_idle
-    before=$(generation)
-    editor_loop &
-    editor=$!
-    case $mode in
-    record) label="GET /records/{name}" ;;
-    match) label="GET /records?match=F<n>:BENCH:<i>:* (85 names)" ;;
-    ioc-match) label="GET /records?match=F<n>:* ($own_records names)" ;;
+# p99 (ms) by phase and mode: idle (no update, for comparison), small (the one IOC's template
+# edited every 0.5 s), large (the template of every other IOC edited once as wrk starts).
+declare -A p99s
+shared_revision=200
+for phase in idle small large; do
+    case $phase in
+    idle) echo "wrk -t2 -c$connections -d$duration --latency, no update (for comparison):" ;;
+    small) echo "wrk -t2 -c$connections -d$duration --latency, while $own_ioc's template is" \
+        "edited every 0.5 s (an update of $own_ioc, $own_records records, each time):" ;;
+    large) echo "wrk -t2 -c$connections -d$duration --latency, while the template of every" \
+        "other IOC is edited (an update of $((iocs - 1)) IOCs):" ;;
     esac
-    run_wrk "$mode" "$label"
-    kill "$editor"
-    wait "$editor" 2>/dev/null || true
-    editor=
-    small_p99[$mode]=$p99
-    echo "      ($(($(generation) - before)) IOC updates committed during the run)"
+    modes="record match"
+    [ "$phase" = small ] && modes="record match ioc-match"
+    for mode in $modes; do
+        wait_idle
+        before=$(generation)
+        edited=$(now)
+        case $phase in
+        small)
+            editor_loop &
+            editor=$!
+            ;;
+        large)
+            shared_revision=$((shared_revision + 1))
+            edit "$shared_template" "$shared_revision"
+            ;;
+        esac
+        run_wrk "$mode" "$(label_of "$mode")"
+        p99s[$phase.$mode]=$p99
+        if [ -n "$editor" ]; then
+            kill "$editor"
+            wait "$editor" 2>/dev/null || true
+            editor=
+        fi
+        case $phase in
+        small) echo "      ($(($(generation) - before)) IOC updates committed during the run)" ;;
+        large)
+            committed=$(($(generation) - before))
+            wait_idle
+            echo "      ($committed IOC updates committed during the run; the update took" \
+                "$(seconds_between "$edited" "$(now)") s in all)"
+            ;;
+        esac
+    done
+    echo
 done
-echo
-
-# 2b. One large update: the template every IOC but the first uses, edited once as wrk starts.
-echo "wrk -t2 -c$connections -d$duration --latency, while the template of every other IOC is" \
-    "edited (one update, $((iocs - 1)) IOCs):"
-declare -A large_p99
-revision=200
-for mode in record match; do
-    wait_idle
-    before=$(generation)
-    revision=$((revision + 1))
-    edit "$shared_template" "$revision"
-    case $mode in
-    record) label="GET /records/{name}" ;;
-    match) label="GET /records?match=F<n>:BENCH:<i>:* (85 names)" ;;
-    esac
-    run_wrk "$mode" "$label"
-    large_p99[$mode]=$p99
-    echo "      ($(($(generation) - before)) IOC updates committed during the run;" \
-        "$(status | grep -q '"updating":true' && echo "still updating" || echo "update over")" \
-        "at its end)"
-done
-wait_idle
-curl -sf "$api/records/$shared_probe" | grep -q "\"Analog input 0 rev $revision\"" ||
+curl -sf "$api/records/$shared_probe" | grep -q "\"Analog input 0 rev $shared_revision\"" ||
     echo "  (the large update's last edit is not served: $shared_probe)"
-echo
 
 rss=$(memory VmRSS)
 hwm=$(memory VmHWM)
@@ -228,11 +239,11 @@ echo
 echo "service targets (issue 28):"
 met() { awk -v v="$1" -v limit="$2" 'BEGIN { print (v + 0 <= limit + 0) ? 1 : 0 }'; }
 verdict "$(met "$worst" 1)" "an edit of $own_ioc's template ($own_records records) served within $worst s at worst, of $edits (target <= 1 s)"
-for kind in small large; do
-    declare -n figures=${kind}_p99
-    what=$([ $kind = small ] && echo "one-IOC updates every 0.5 s" || echo "a $((iocs - 1))-IOC update")
-    verdict "$(met "${figures[record]}" 10)" "GET /records/{name} p99 ${figures[record]} ms with $connections connections during $what (target < 10 ms)"
-    verdict "$(met "${figures[match]}" 50)" "GET /records?match=PREFIX* p99 ${figures[match]} ms with $connections connections during $what (target < 50 ms)"
+for phase in small large; do
+    what=$([ $phase = small ] && echo "one-IOC updates every 0.5 s" ||
+        echo "a $((iocs - 1))-IOC update")
+    verdict "$(met "${p99s[$phase.record]}" 10)" "GET /records/{name} p99 ${p99s[$phase.record]} ms with $connections connections during $what (target < 10 ms)"
+    verdict "$(met "${p99s[$phase.match]}" 50)" "GET /records?match=PREFIX* p99 ${p99s[$phase.match]} ms with $connections connections during $what (target < 50 ms)"
 done
 verdict "$(met "$((hwm / records))" 1023)" "memory: VmHWM $((hwm / records)) bytes per record, VmRSS $((rss / records)) (target < 1 KiB)"
 exit $missed
