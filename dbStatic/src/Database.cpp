@@ -16,12 +16,17 @@
 
 namespace epicsdb::dbstatic {
 
+// One per record and alias, one per set field: kept small (the spare bytes hold the flags).
+static_assert(sizeof(Record) == 88);
+static_assert(sizeof(FieldValue) == 16);
+
 // Name lookups: the record index plus one small map per kind of definition (names only need
 // to be unique within their kind).
 struct Database::Index {
     RecordIndex records;
-    ValueCache values;    // shared copies of repeated field and info values
-    BlockRecycler blocks; // what single puts gave back
+    ValueCache values;        // shared copies of repeated field and info values
+    BlockRecycler blocks;     // what single puts gave back
+    BlockRecycler loadBlocks; // what the load in progress set and then replaced
     NameMap<const Menu*> menus;
     NameMap<RecordType*> types;
     NameMap<const Breaktable*> breaktables;
@@ -45,6 +50,10 @@ struct Database::Undo {
     std::vector<Snapshot> snapshots; // pre-existing nodes, first change in this load
     std::vector<Record*> deleted;    // pre-existing nodes removed in this load
     std::vector<std::pair<RecordType*, std::size_t>> deviceCounts; // pre-existing types
+    // apply() of values set again: blocks of replaced values, given back once the new array
+    // is in place, and blocks written over (with their new text) once nothing can fail.
+    std::vector<std::pair<const void*, std::size_t>> replaced;
+    std::vector<std::pair<char*, std::string_view>> overwrites;
     mempool::Arena::Mark arenaMark{};
     std::uint32_t firstSequence = 0;
     std::size_t menus = 0, types = 0, breaktables = 0, drivers = 0, registrars = 0, functions = 0,
@@ -405,12 +414,23 @@ void Database::saveForUndo(Record& node) {
         node.snapshotTransaction_ == transaction_)
         return;
     node.snapshotTransaction_ = transaction_;
+    node.fieldsMadeByLoad_ = node.infosMadeByLoad_ = false;
     undo_->snapshots.push_back({&node, node.fields_, node.infos_, node.fieldCount_, node.infoCount_,
                                 node.visible_, node.hasAliases_, node.fieldsOwned_,
                                 node.infosOwned_});
 }
 
 namespace {
+// A string field's block holds any value the field can take: it is written over in place by
+// every put, as EPICS writes into the record (a pointer to it stays valid, shows the new value).
+std::size_t textBlock(const FieldDef& def, std::size_t length) noexcept {
+    const bool fixed = def.type == DbfType::String && def.size > length;
+    return BlockRecycler::blockSize(fixed ? def.size : length + 1);
+}
+std::size_t textBlock(std::size_t length) noexcept {
+    return BlockRecycler::blockSize(length + 1);
+}
+
 // apply()'s merge of a field that does not come after the ones it has: out of line, so that
 // the common case stays small enough to be inlined. Found from the end (it is mostly near
 // it: UDF before VAL, a field or two written out of definition order).
@@ -433,53 +453,195 @@ void Database::apply(Record& node, const FieldEdits& edits) {
     if (!edits.fields_.empty()) {
         Record& real = node.target_ ? *node.target_ : node;
         saveForUndo(real);
-        const RecordType& type = *real.type_;
-        // Merge into a reused scratch copy sorted by field index, then store it in one arena
-        // allocation.
-        std::vector<FieldValue>& merged = fieldScratch_;
-        merged.assign(real.fields_, real.fields_ + real.fieldCount_);
-        auto set = [&merged](std::uint16_t field, std::string_view text) {
-            const FieldValue value{.field = field,
-                                   .length = static_cast<std::uint32_t>(text.size()),
-                                   .text = text.data()};
-            if (merged.empty() || merged.back().field < field)
-                merged.push_back(value); // fields usually come in definition order
-            else
-                setOutOfOrder(merged, value);
-        };
-        for (const FieldEdits::Pending& pending : edits.fields_) {
-            const auto field = static_cast<std::uint16_t>(pending.key);
-            set(field, index_->values.store(edits.textOf(pending), pending.hash, arena_));
-            if (type.valField_ && field == type.valField_->index && type.udfField_)
-                set(type.udfField_->index, "0");
-        }
-        FieldValue* stored = arena_.makeArray<FieldValue>(merged.size());
-        std::copy(merged.begin(), merged.end(), stored);
-        real.fields_ = stored;
-        real.fieldCount_ = static_cast<std::uint16_t>(merged.size());
-        real.fieldsOwned_ = false;
+        if (loading() && real.fieldsMadeByLoad_)
+            applyFieldsAgain(real, edits);
+        else
+            applyFields(real, edits);
     }
     if (!edits.infos_.empty()) {
         saveForUndo(node);
-        std::vector<InfoItem>& merged = infoScratch_;
-        merged.assign(node.infos_, node.infos_ + node.infoCount_);
-        for (const FieldEdits::Pending& pending : edits.infos_) {
-            std::string_view name{edits.text_.data() + pending.nameOffset, pending.nameLength};
-            std::string_view value{edits.text_.data() + pending.offset, pending.length};
-            auto it = std::find_if(merged.begin(), merged.end(),
-                                   [&](const InfoItem& item) { return item.name == name; });
-            if (it != merged.end())
-                it->value = index_->values.store(value, arena_);
-            else
-                merged.push_back(
-                    {index_->values.store(name, arena_), index_->values.store(value, arena_)});
+        if (loading() && node.infosMadeByLoad_ && (node.infosOwned_ || replacesInfo(node, edits))) {
+            // Values this load set are set again: in blocks of their own, written over or given
+            // back from now on.
+            for (const FieldEdits::Pending& pending : edits.infos_)
+                putOwnInfo(node, {edits.text_.data() + pending.nameOffset, pending.nameLength},
+                           {edits.text_.data() + pending.offset, pending.length});
+        } else {
+            applyInfos(node, edits);
         }
-        InfoItem* stored = arena_.makeArray<InfoItem>(merged.size());
-        std::copy(merged.begin(), merged.end(), stored);
-        node.infos_ = stored;
-        node.infoCount_ = static_cast<std::uint32_t>(merged.size());
-        node.infosOwned_ = false;
+        node.infosMadeByLoad_ = loading();
     }
+}
+
+// The record's first edits in a load (or outside one): a new array of the exact size, values
+// shared through the value cache. The former array stays as it was, for a rollback.
+void Database::applyFields(Record& real, const FieldEdits& edits) {
+    const RecordType& type = *real.type_;
+    // Merge into a reused scratch copy sorted by field index, then store it in one arena
+    // allocation.
+    std::vector<FieldValue>& merged = fieldScratch_;
+    merged.assign(real.fields_, real.fields_ + real.fieldCount_);
+    for (FieldValue& value : merged)
+        value.madeByLoad = false; // an earlier load's: kept for a rollback of this one
+    auto set = [&merged](std::uint16_t field, std::string_view text) {
+        const FieldValue value{
+            .field = field, .length = static_cast<std::uint32_t>(text.size()), .text = text.data()};
+        if (merged.empty() || merged.back().field < field)
+            merged.push_back(value); // fields usually come in definition order
+        else
+            setOutOfOrder(merged, value);
+    };
+    for (const FieldEdits::Pending& pending : edits.fields_) {
+        const auto field = static_cast<std::uint16_t>(pending.key);
+        set(field, index_->values.store(edits.textOf(pending), pending.hash, arena_));
+        if (type.valField_ && field == type.valField_->index && type.udfField_)
+            set(type.udfField_->index, "0");
+    }
+    FieldValue* stored = arena_.makeArray<FieldValue>(merged.size());
+    std::copy(merged.begin(), merged.end(), stored);
+    real.fields_ = stored;
+    real.fieldCount_ = static_cast<std::uint16_t>(merged.size());
+    real.fieldsOwned_ = false;
+    real.fieldsMadeByLoad_ = loading();
+}
+
+// Edits of a record whose array this load made: nothing of it is kept for a rollback, so a value
+// set again goes into a block of its own, which the next set writes over (a string field's
+// block holds any of its values) or gives back to the load's recycler, and the array is
+// written over when the fields fit in it. A record set N times in one load holds one value per
+// field, not N.
+void Database::applyFieldsAgain(Record& real, const FieldEdits& edits) {
+    const RecordType& type = *real.type_;
+    BlockRecycler& blocks = index_->loadBlocks;
+    auto& replaced = undo_->replaced;
+    auto& overwrites = undo_->overwrites;
+    replaced.clear();
+    overwrites.clear();
+    std::vector<FieldValue>& merged = fieldScratch_;
+    merged.assign(real.fields_, real.fields_ + real.fieldCount_);
+    auto slotOf = [&merged](std::uint16_t field) -> FieldValue* {
+        auto slot =
+            std::lower_bound(merged.begin(), merged.end(), field,
+                             [](const FieldValue& v, std::uint16_t f) { return v.field < f; });
+        if (slot != merged.end() && slot->field == field) return &*slot;
+        return nullptr;
+    };
+    auto insert = [&merged](const FieldValue& value) {
+        merged.insert(
+            std::lower_bound(merged.begin(), merged.end(), value.field,
+                             [](const FieldValue& v, std::uint16_t f) { return v.field < f; }),
+            value);
+    };
+    for (const FieldEdits::Pending& pending : edits.fields_) {
+        const auto field = static_cast<std::uint16_t>(pending.key);
+        const std::string_view text = edits.textOf(pending);
+        if (FieldValue* slot = slotOf(field)) {
+            if (slot->value() != text) {
+                const FieldDef& def = type.field(field);
+                const std::size_t block = textBlock(def, text.size());
+                char* out = const_cast<char*>(slot->text);
+                if (slot->madeByLoad && textBlock(def, slot->length) == block) {
+                    // Written once nothing can fail any more: the array in place still shows it.
+                    overwrites.emplace_back(out, text);
+                } else {
+                    out = static_cast<char*>(blocks.take(block, arena_));
+                    if (slot->madeByLoad)
+                        replaced.emplace_back(slot->text, textBlock(def, slot->length));
+                    std::memcpy(out, text.data(), text.size());
+                    out[text.size()] = '\0';
+                }
+                *slot = FieldValue{.field = field,
+                                   .ownsText = true,
+                                   .madeByLoad = true,
+                                   .length = static_cast<std::uint32_t>(text.size()),
+                                   .text = out};
+            }
+        } else {
+            const std::string_view shared = index_->values.store(text, pending.hash, arena_);
+            insert(FieldValue{.field = field,
+                              .length = static_cast<std::uint32_t>(shared.size()),
+                              .text = shared.data()});
+        }
+        if (type.valField_ && field == type.valField_->index && type.udfField_) {
+            const FieldValue zero{.field = type.udfField_->index, .length = 1, .text = "0"};
+            if (FieldValue* udf = slotOf(zero.field)) {
+                if (udf->madeByLoad)
+                    replaced.emplace_back(udf->text, textBlock(*type.udfField_, udf->length));
+                *udf = zero;
+            } else {
+                insert(zero);
+            }
+        }
+    }
+    // The array: written over when the fields fit its block (an exact array of apply(): the same
+    // count), else a block of the load's recycler.
+    constexpr std::size_t kSize = sizeof(FieldValue);
+    const std::size_t count = real.fieldCount_;
+    const std::size_t oldBytes =
+        real.fieldsOwned_ ? BlockRecycler::blockSize(count * kSize) : count * kSize;
+    const bool fits = real.fieldsOwned_
+                          ? BlockRecycler::blockSize(merged.size() * kSize) == oldBytes
+                          : merged.size() == count;
+    auto* fields = const_cast<FieldValue*>(real.fields_);
+    if (!fits) {
+        fields = static_cast<FieldValue*>(blocks.take(merged.size() * kSize, arena_));
+        if (count > 0) replaced.emplace_back(real.fields_, oldBytes);
+        real.fieldsOwned_ = true;
+    }
+    // Nothing below allocates.
+    for (const auto& [out, text] : overwrites) {
+        std::memmove(out, text.data(), text.size());
+        out[text.size()] = '\0';
+    }
+    std::uninitialized_copy(merged.begin(), merged.end(), fields);
+    real.fields_ = fields;
+    real.fieldCount_ = static_cast<std::uint16_t>(merged.size());
+    for (const auto& [block, bytes] : replaced)
+        blocks.give(const_cast<void*>(block), bytes);
+}
+
+// Whether the edits give an info item the node has another value.
+bool Database::replacesInfo(const Record& node, const FieldEdits& edits) const noexcept {
+    for (const FieldEdits::Pending& pending : edits.infos_) {
+        const InfoItem* item =
+            node.findInfo({edits.text_.data() + pending.nameOffset, pending.nameLength});
+        if (item &&
+            item->value != std::string_view(edits.text_.data() + pending.offset, pending.length))
+            return true;
+    }
+    return false;
+}
+
+// A node's info edits as one new array of the exact size (the former one stays for a rollback,
+// unless this load made it).
+void Database::applyInfos(Record& node, const FieldEdits& edits) {
+    std::vector<InfoItem>& merged = infoScratch_;
+    merged.assign(node.infos_, node.infos_ + node.infoCount_);
+    for (const FieldEdits::Pending& pending : edits.infos_) {
+        std::string_view name{edits.text_.data() + pending.nameOffset, pending.nameLength};
+        std::string_view value{edits.text_.data() + pending.offset, pending.length};
+        auto it = std::find_if(merged.begin(), merged.end(),
+                               [&](const InfoItem& item) { return item.name == name; });
+        if (it != merged.end())
+            it->value = index_->values.store(value, arena_);
+        else
+            merged.push_back(
+                {index_->values.store(name, arena_), index_->values.store(value, arena_)});
+    }
+    replaceInfos(node, merged);
+}
+
+// Puts `items` in a new exact array of the node. One this load made (and did not own: an owned
+// array goes the putOwnInfo way) goes back to the load's recycler.
+void Database::replaceInfos(Record& node, std::span<const InfoItem> items) {
+    InfoItem* stored = arena_.makeArray<InfoItem>(items.size());
+    std::copy(items.begin(), items.end(), stored);
+    if (loading() && node.infosMadeByLoad_ && node.infoCount_ > 0)
+        index_->loadBlocks.give(const_cast<InfoItem*>(node.infos_),
+                                node.infoCount_ * sizeof(InfoItem));
+    node.infos_ = stored;
+    node.infoCount_ = static_cast<std::uint32_t>(items.size());
+    node.infosOwned_ = false;
 }
 
 PutStatus Database::putField(Record& node, const FieldDef& field, std::string_view value) {
@@ -511,14 +673,15 @@ bool Database::deleteInfo(Record& node, std::string_view name) {
         return true;
     }
     saveForUndo(node);
+    if (node.infosMadeByLoad_ && node.infosOwned_) {
+        deleteOwnInfo(node, *item); // this load's blocks: given back to its recycler
+        return true;
+    }
     std::vector<InfoItem> kept;
     for (const InfoItem& other : node.infos())
         if (&other != item) kept.push_back(other);
-    InfoItem* stored = arena_.makeArray<InfoItem>(kept.size());
-    std::copy(kept.begin(), kept.end(), stored);
-    node.infos_ = stored;
-    node.infoCount_ = static_cast<std::uint32_t>(kept.size());
-    node.infosOwned_ = false;
+    replaceInfos(node, kept);
+    node.infosMadeByLoad_ = true;
     return true;
 }
 
@@ -544,19 +707,13 @@ void Database::putAttribute(RecordType& type, std::string_view name, std::string
 // ---- single puts outside loads ------------------------------------------------------------
 // No snapshot can refer to a record's arrays or texts between loads, so a put may write over
 // them and give back what it no longer uses (BlockRecycler). The size of a text's own block
-// follows from what it holds (textBlock), so it is not stored.
+// follows from what it holds (textBlock), so it is not stored. Within a load, the same
+// functions serve an info array the load made and owns (apply, deleteInfo), with the load's
+// recycler.
 
-namespace {
-// A string field's block holds any value the field can take: it is written over in place by
-// every put, as EPICS writes into the record (a pointer to it stays valid, shows the new value).
-std::size_t textBlock(const FieldDef& def, std::size_t length) noexcept {
-    const bool fixed = def.type == DbfType::String && def.size > length;
-    return BlockRecycler::blockSize(fixed ? def.size : length + 1);
+BlockRecycler& Database::recycler() noexcept {
+    return loading() ? index_->loadBlocks : index_->blocks;
 }
-std::size_t textBlock(std::size_t length) noexcept {
-    return BlockRecycler::blockSize(length + 1);
-}
-} // namespace
 
 // `text` in a block of `block` bytes: `old`, a block of oldBlock bytes (null when the former
 // text was not a block of its own), if it is of that size; else a new one, and `old` is given
@@ -565,10 +722,10 @@ const char* Database::ownText(std::string_view text, std::size_t block, const ch
                               std::size_t oldBlock) {
     char* out = const_cast<char*>(old);
     const bool reuse = old && oldBlock == block;
-    if (!reuse) out = static_cast<char*>(index_->blocks.take(block, arena_));
+    if (!reuse) out = static_cast<char*>(recycler().take(block, arena_));
     std::memmove(out, text.data(), text.size());
     out[text.size()] = '\0';
-    if (!reuse && old) index_->blocks.give(const_cast<char*>(old), oldBlock);
+    if (!reuse && old) recycler().give(const_cast<char*>(old), oldBlock);
     return out;
 }
 
@@ -589,12 +746,12 @@ FieldValue& Database::ownFieldSlot(Record& real, std::uint16_t field) {
         BlockRecycler::blockSize(count * kSize) == BlockRecycler::blockSize((count + 1) * kSize)) {
         std::memmove(slot + 1, slot, (count - position) * kSize);
     } else {
-        auto* grown = static_cast<FieldValue*>(index_->blocks.take((count + 1) * kSize, arena_));
+        auto* grown = static_cast<FieldValue*>(recycler().take((count + 1) * kSize, arena_));
         std::uninitialized_copy(fields, slot, grown);
         std::uninitialized_copy(slot, end, grown + position + 1);
         // An array of apply() has the exact size of its items.
-        index_->blocks.give(fields, real.fieldsOwned_ ? BlockRecycler::blockSize(count * kSize)
-                                                      : count * kSize);
+        recycler().give(fields, real.fieldsOwned_ ? BlockRecycler::blockSize(count * kSize)
+                                                  : count * kSize);
         fields = grown;
         real.fieldsOwned_ = true;
     }
@@ -615,8 +772,7 @@ void Database::putOwnField(Record& real, std::uint16_t field, std::string_view v
     if (type.valField_ && field == type.valField_->index && type.udfField_) {
         FieldValue& udf = ownFieldSlot(real, type.udfField_->index); // may move the array
         if (udf.ownsText)
-            index_->blocks.give(const_cast<char*>(udf.text),
-                                textBlock(*type.udfField_, udf.length));
+            recycler().give(const_cast<char*>(udf.text), textBlock(*type.udfField_, udf.length));
         udf = FieldValue{.field = udf.field, .length = 1, .text = "0"};
     }
 }
@@ -627,13 +783,13 @@ void Database::ownInfos(Record& node) {
     const std::size_t count = node.infoCount_;
     InfoItem* items = nullptr;
     if (count > 0) {
-        items = static_cast<InfoItem*>(index_->blocks.take(count * sizeof(InfoItem), arena_));
+        items = static_cast<InfoItem*>(recycler().take(count * sizeof(InfoItem), arena_));
         for (std::size_t i = 0; i < count; ++i) {
             const InfoItem& old = node.infos_[i];
             new (items + i) InfoItem{ownInfoText(old.name), ownInfoText(old.value)};
         }
         // An array of apply() or of a deletion in a load has the exact size of its items.
-        index_->blocks.give(const_cast<InfoItem*>(node.infos_), count * sizeof(InfoItem));
+        recycler().give(const_cast<InfoItem*>(node.infos_), count * sizeof(InfoItem));
     }
     node.infos_ = items;
     node.infosOwned_ = true;
@@ -658,9 +814,9 @@ void Database::putOwnInfo(Record& node, std::string_view name, std::string_view 
     constexpr std::size_t kSize = sizeof(InfoItem);
     if (count == 0 ||
         BlockRecycler::blockSize(count * kSize) != BlockRecycler::blockSize((count + 1) * kSize)) {
-        auto* grown = static_cast<InfoItem*>(index_->blocks.take((count + 1) * kSize, arena_));
+        auto* grown = static_cast<InfoItem*>(recycler().take((count + 1) * kSize, arena_));
         std::uninitialized_copy(items, items + count, grown);
-        if (count > 0) index_->blocks.give(items, BlockRecycler::blockSize(count * kSize));
+        if (count > 0) recycler().give(items, BlockRecycler::blockSize(count * kSize));
         items = grown;
     }
     new (items + count) InfoItem{ownInfoText(name), ownInfoText(value)};
@@ -674,7 +830,7 @@ void Database::deleteOwnInfo(Record& node, const InfoItem& item) {
     auto* items = const_cast<InfoItem*>(node.infos_);
     const std::size_t count = node.infoCount_;
     for (const std::string_view text : {items[position].name, items[position].value})
-        index_->blocks.give(const_cast<char*>(text.data()), textBlock(text.size()));
+        recycler().give(const_cast<char*>(text.data()), textBlock(text.size()));
     std::copy(items + position + 1, items + count, items + position);
     // An owned array's block size follows from its count: a smaller one may need a smaller
     // block, and an owned array is never empty.
@@ -684,10 +840,10 @@ void Database::deleteOwnInfo(Record& node, const InfoItem& item) {
     if (count > 1 && BlockRecycler::blockSize((count - 1) * kSize) == block) {
         kept = items;
     } else if (count > 1) {
-        kept = static_cast<InfoItem*>(index_->blocks.take((count - 1) * kSize, arena_));
+        kept = static_cast<InfoItem*>(recycler().take((count - 1) * kSize, arena_));
         std::uninitialized_copy(items, items + count - 1, kept);
     }
-    if (kept != items) index_->blocks.give(items, block);
+    if (kept != items) recycler().give(items, block);
     node.infos_ = kept;
     node.infoCount_ = static_cast<std::uint32_t>(count - 1);
     node.infosOwned_ = kept != nullptr;
@@ -756,6 +912,8 @@ void Database::endLoad(bool success) {
     u.deleted.clear();
     u.deleted.shrink_to_fit();
     u.deviceCounts.clear();
+    // What this load set and replaced is the database's to reuse now (a rollback forgot it).
+    index_->blocks.absorb(index_->loadBlocks);
     if (options_.recordsAbcSorted) sortRecords();
     for (TransactionListener* listener : listeners_)
         listener->loadEnded(success);
@@ -792,6 +950,7 @@ void Database::rollback() {
     dropDefinitions(u);
     // Memory: everything the load took from the arena.
     index_->values.clear();
+    index_->loadBlocks.clear();
     nextSequence_ = u.firstSequence;
     arena_.rewind(u.arenaMark);
     if (dropsDefinitions) definitionsChanged();

@@ -1,4 +1,5 @@
 #include <epicsdb/mempool/Arena.hpp>
+#include <epicsdb/mempool/Poison.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -77,6 +78,8 @@ void Arena::rewind(const Mark& mark) noexcept {
     releaseSlabsAfter(mark.slabs);
     cursor_ = mark.cursor;
     bytesAllocated_ = mark.bytesAllocated;
+    // What is handed out again may have been poisoned as a block given back (Poison.hpp).
+    if (cursor_) unpoison(cursor_, static_cast<std::size_t>(end_ - cursor_));
 }
 
 void Arena::reset() noexcept {

@@ -23,6 +23,8 @@
 
 namespace epicsdb::dbstatic {
 
+class BlockRecycler;
+
 // The iocsh variables that change how a database is built (EPICS-BEHAVIOUR 3.7).
 struct DatabaseOptions {
     bool recordsOnceOnly = false;    // dbRecordsOnceOnly
@@ -59,7 +61,9 @@ struct PutStatus {
 };
 
 // Field and info assignments collected for one record before they are applied together, so a
-// record's field array is allocated once. Reusable: clear() keeps the capacity.
+// record's field array is allocated once. Reusable: clear() keeps the capacity. A field or info
+// item set again keeps only its last value, so a record body that sets one field a million
+// times holds one edit (and copied texts that were replaced are dropped now and then).
 class EPICSDB_API FieldEdits {
 public:
     void setField(std::uint16_t field, std::string_view value);
@@ -68,6 +72,7 @@ public:
     // Same, with the value's support::fastHash (a replay keeps it for a value it has seen):
     // the database's value sharing need not hash it again.
     void setFieldView(std::uint16_t field, std::string_view value, std::uint64_t hash) {
+        forgetField(field);
         fields_.push_back(
             {field, 0, static_cast<std::uint32_t>(value.size()), 0, 0, value.data(), hash});
     }
@@ -77,6 +82,19 @@ public:
 
 private:
     friend class Database;
+    // Drops the edit of `field` that is pending, if any: the new one goes last, so the order of
+    // the last sets (which decides UDF after a put to VAL) is kept. Most sets are of a field not
+    // set yet, which a bit per field index modulo 64 tells without a search.
+    void forgetField(std::uint16_t field) {
+        const std::uint64_t bit = std::uint64_t{1} << (field & 63);
+        if (fieldBits_ & bit)
+            forgetPendingField(field);
+        else
+            fieldBits_ |= bit;
+    }
+    void forgetPendingField(std::uint16_t field);
+    void dropped(std::size_t copiedBytes);
+    void compactText();
     struct Pending {
         std::uint32_t key; // field index, or info position
         std::uint32_t offset;
@@ -92,6 +110,8 @@ private:
     std::vector<Pending> fields_;
     std::vector<Pending> infos_;
     std::string text_;
+    std::uint64_t fieldBits_ = 0;  // field indices (modulo 64) that may have an edit
+    std::size_t droppedBytes_ = 0; // bytes of text_ no edit refers to any more
 };
 
 // Told when a database's outermost load transaction begins and ends, and when the database
@@ -215,13 +235,17 @@ public:
                                        std::string_view value) const;
     // Applies collected edits: fields to the real record (one allocation), infos to `node`
     // (an alias keeps its own info items). A put to VAL sets UDF to 0, as EPICS does; edits
-    // must come from checkField-approved values.
+    // must come from checkField-approved values. Within a load, a record's values kept from
+    // before the load stay untouched (for a rollback); values the load itself set and now
+    // replaces have their storage written over or reused, so a record set again and again in
+    // one load does not grow.
     void apply(Record& node, const FieldEdits& edits);
     // checkField + store, for single puts (C API, tools). BadCalc values are stored.
     // Outside a load, single puts and deletions reuse storage: a field or info item put again
     // gets its value written over the old one, or a block that an earlier put gave back, so a
     // long-lived process can put forever in bounded memory (the arena frees nothing by itself).
-    // Inside a load they allocate, as apply() does, so that a rollback can restore everything.
+    // Inside a load they go through apply(): what the record had before the load is kept for a
+    // rollback, and only a value the same load set and then replaced is reused in this way.
     PutStatus putField(Record& node, const FieldDef& field, std::string_view value);
     void putInfo(Record& node, std::string_view name, std::string_view value);
     bool deleteInfo(Record& node, std::string_view name);
@@ -287,7 +311,15 @@ private:
     void restoreRecordLists(const Undo& u);
     void dropDefinitions(const Undo& u);
     void definitionsChanged() noexcept;
-    // The reusing puts (outside loads).
+    // apply(): a record's first edits in a load, the next ones (which reuse what the load made),
+    // and the info items.
+    void applyFields(Record& real, const FieldEdits& edits);
+    void applyFieldsAgain(Record& real, const FieldEdits& edits);
+    [[nodiscard]] bool replacesInfo(const Record& node, const FieldEdits& edits) const noexcept;
+    void applyInfos(Record& node, const FieldEdits& edits);
+    void replaceInfos(Record& node, std::span<const InfoItem> items);
+    // The reusing puts (outside loads; within one, of what the load made).
+    [[nodiscard]] BlockRecycler& recycler() noexcept;
     void putOwnField(Record& real, std::uint16_t field, std::string_view value);
     FieldValue& ownFieldSlot(Record& real, std::uint16_t field);
     void ownInfos(Record& node);

@@ -20,6 +20,10 @@ struct FieldValue {
     // put of the field overwrites or gives back; otherwise it may be shared, and is never
     // written to.
     bool ownsText = false;
+    // The owned text was made by the load in progress, after this field had another value in
+    // it (true only while the record's array is that load's): no rollback needs it, so the next
+    // set of the field in the same load writes over it or gives it back.
+    bool madeByLoad = false;
     std::uint32_t length = 0;
     const char* text = nullptr; // validated value as given (after unquoting), NUL-terminated
     [[nodiscard]] std::string_view value() const noexcept { return {text, length}; }
@@ -48,8 +52,9 @@ public:
     [[nodiscard]] bool visible() const noexcept { return real().visible_; }
 
     // Fields that were set, in definition order (shared with aliases). The span, and the views
-    // of stored values and info items, last until the next put, putInfo or deleteInfo on this
-    // record, which may reuse their storage (EPICS frees a replaced value too).
+    // of stored values and info items, last until the next put, putInfo, deleteInfo or apply
+    // (a load's statements) on this record, which may reuse their storage (EPICS frees a
+    // replaced value too).
     [[nodiscard]] std::span<const FieldValue> setFields() const noexcept {
         const Record& r = real();
         return {r.fields_, r.fieldCount_};
@@ -88,6 +93,11 @@ private:
     // back); an owned info array's names and values are blocks of their own as well.
     bool fieldsOwned_ = false;
     bool infosOwned_ = false;
+    // The field / info array is one the load in progress made (meaningful once that load has
+    // saved the node for rollback): a rollback restores the former one, so this one may be
+    // written over or given back within the load.
+    bool fieldsMadeByLoad_ = false;
+    bool infosMadeByLoad_ = false;
 };
 
 } // namespace epicsdb::dbstatic
