@@ -28,6 +28,7 @@ ExitStatus runFmt(const Arguments& args);
 ExitStatus runLsp(const Arguments& args);
 ExitStatus runWhy(const Arguments& args);
 ExitStatus runIndex(const Arguments& args);
+ExitStatus runServe(const Arguments& args);
 
 // The index a facility file's commands use unless told: its name with .sqlite, beside it.
 [[nodiscard]] std::string defaultIndexPath(const std::string& facilityFile);

@@ -31,6 +31,7 @@ constexpr CommandEntry kCommands[] = {
     {"fmt",    "write .db/.template/.substitutions files in one layout (--check, --diff, -i)", runFmt},
     {"index",  "index a facility's IOCs into one SQLite file (incremental, provenance, lint)", runIndex},
     {"lsp",    "a Language Server for editors (LSP over standard input and output)",         runLsp},
+    {"serve",  "serve a facility's index over HTTP (JSON API), updated as its files change",  runServe},
     {"help",   "a command's page: what it does, its options, examples (or this list)",       runHelpOfTable},
 };
 // clang-format on
