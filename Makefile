@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PREFIX ?= $(CURDIR)/install
 
-.PHONY: all deps configure build test demo bench install sanitize sanitize-build format clean
+.PHONY: all deps configure build test demo bench bench-serve install sanitize sanitize-build format clean
 
 all: build
 
@@ -29,8 +29,14 @@ test: build
 demo: build
 	@./scripts/demo.sh $(BUILD_DIR)
 
+# The reference workload, then the facility index of 1,000,000 records (--no-facility leaves it
+# out). bench-serve: `epicsdb serve` on that facility (bench/facility-serve.sh: an edit until it
+# is served, wrk with 64 connections, memory per record), a few minutes.
 bench: build
 	@$(BUILD_DIR)/bench/epicsdb-bench
+
+bench-serve: build
+	@./bench/facility-serve.sh $(BUILD_DIR)
 
 install: build
 	cmake --install $(BUILD_DIR) --prefix $(PREFIX)

@@ -3,10 +3,17 @@
 // and graphed (load, link graph, DOT), for several sizes N, each with one
 // thread (jobs = 1) and with every core (jobs = 0). For each it prints the CPU time of the
 // process (all threads) and the wall time, system allocations and peak heap per record; checks
-// the figures against the targets and plots time per record against N.
+// the figures against the targets and plots time per record against N. Then the facility
+// section (FacilityBench.hpp): a generated facility of 200 IOCs and 1,000,000 records indexed
+// by the built `epicsdb index`, timed as whole processes.
 //
 //   epicsdb-bench [--sizes 400,4000,12000] [--plot FILE.svg] [--dir DIR]
+//                 [--no-facility | --facility-only] [--facility-iocs 200]
+//                 [--facility-per-ioc 59] [--epicsdb PATH]
 //   epicsdb-bench --write-workload N --dir DIR   # only write bench.template, bench-N.substitutions
+//   epicsdb-bench --write-facility DIR [--iocs 200] [--per-ioc 59]   # only write the facility
+#include "FacilityBench.hpp"
+#include "FacilityWorkload.hpp"
 #include "HeapCounter.hpp"
 #include "Plot.hpp"
 #include "Workload.hpp"
@@ -534,45 +541,11 @@ std::vector<bench::Line> plotLines(const std::vector<Measurement>& all) {
     return lines;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    std::vector<std::size_t> sizes{400, 4000, 12000};
-    std::string plotPath = "bench-results.svg";
-    fs::path dir = fs::temp_directory_path() / ("epicsdb-bench-" + std::to_string(::getpid()));
-    std::optional<std::size_t> writeOnly; // --write-workload: the files, for other programs
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--sizes" && i + 1 < argc)
-            sizes = parseSizes(argv[++i]);
-        else if (arg == "--plot" && i + 1 < argc)
-            plotPath = argv[++i];
-        else if (arg == "--dir" && i + 1 < argc)
-            dir = argv[++i];
-        else if (arg == "--write-workload" && i + 1 < argc)
-            writeOnly = std::strtoull(argv[++i], nullptr, 10);
-        else {
-            std::fprintf(stderr,
-                         "usage: epicsdb-bench [--sizes N,N,...] [--plot FILE.svg] [--dir DIR]\n"
-                         "       epicsdb-bench --write-workload N --dir DIR\n");
-            return 2;
-        }
-    }
-    if (sizes.empty()) {
-        std::fprintf(stderr, "epicsdb-bench: --sizes needs at least one size\n");
-        return 2;
-    }
-    fs::create_directories(dir);
+// The reference workload's scenarios at each size, their targets and the plot; true when every
+// target is met. bench.template is already in `dir`.
+bool workloadBench(const fs::path& dir, const std::vector<std::size_t>& sizes,
+                   const std::string& plotPath) {
     const std::string templatePath = (dir / "bench.template").string();
-    std::ofstream(templatePath) << bench::templateText();
-    if (writeOnly) {
-        // The workload of one size N, kept for other programs (bench/python-iterate.py).
-        const fs::path subPath = dir / ("bench-" + std::to_string(*writeOnly) + ".substitutions");
-        std::ofstream(subPath) << bench::substitutionText("bench.template", *writeOnly);
-        std::printf("%s\n%s\n", templatePath.c_str(), subPath.c_str());
-        return 0;
-    }
-
     const unsigned cores = std::thread::hardware_concurrency();
     std::printf("epicsdb benchmark: reference workload, %zu standard records per instance;\n"
                 "each scenario with jobs=1 (1 core) and jobs=0 (all cores: %u here); CPU time of\n"
@@ -605,10 +578,98 @@ int main(int argc, char** argv) {
         add(graphTemplate(dir, subPath, n, repeats));
         fs::remove(subPath);
     }
-    fs::remove_all(dir);
 
     const bool allMet = reportTargets(all, sizes);
     bench::writePlot(plotPath, plotLines(all));
     std::printf("\nplot of time per record against N: %s\n", plotPath.c_str());
+    return allMet;
+}
+
+// The epicsdb program the facility section times: the one built beside the benchmark.
+#ifndef EPICSDB_TOOL
+#define EPICSDB_TOOL "epicsdb"
+#endif
+
+constexpr const char* kUsage =
+    "usage: epicsdb-bench [--sizes N,N,...] [--plot FILE.svg] [--dir DIR]\n"
+    "                     [--no-facility | --facility-only] [--facility-iocs N]\n"
+    "                     [--facility-per-ioc K] [--epicsdb PATH]\n"
+    "       epicsdb-bench --write-workload N --dir DIR\n"
+    "       epicsdb-bench --write-facility DIR [--iocs N] [--per-ioc K]\n";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::size_t> sizes{400, 4000, 12000};
+    std::string plotPath = "bench-results.svg";
+    fs::path dir = fs::temp_directory_path() / ("epicsdb-bench-" + std::to_string(::getpid()));
+    std::optional<std::size_t> writeOnly;    // --write-workload: the files, for other programs
+    std::optional<fs::path> writeFacilityTo; // --write-facility: likewise
+    bench::FacilityShape facilityShape;
+    bool workloadSection = true;
+    bool facilitySection = true;
+    std::string epicsdbTool = EPICSDB_TOOL;
+    auto count = [](const char* text) { return std::strtoull(text, nullptr, 10); };
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool hasValue = i + 1 < argc;
+        if (arg == "--sizes" && hasValue)
+            sizes = parseSizes(argv[++i]);
+        else if (arg == "--plot" && hasValue)
+            plotPath = argv[++i];
+        else if (arg == "--dir" && hasValue)
+            dir = argv[++i];
+        else if (arg == "--write-workload" && hasValue)
+            writeOnly = count(argv[++i]);
+        else if (arg == "--write-facility" && hasValue)
+            writeFacilityTo = argv[++i];
+        else if ((arg == "--iocs" || arg == "--facility-iocs") && hasValue)
+            facilityShape.iocs = count(argv[++i]);
+        else if ((arg == "--per-ioc" || arg == "--facility-per-ioc") && hasValue)
+            facilityShape.instancesPerIoc = count(argv[++i]);
+        else if (arg == "--no-facility")
+            facilitySection = false;
+        else if (arg == "--facility-only")
+            workloadSection = false;
+        else if (arg == "--epicsdb" && hasValue)
+            epicsdbTool = argv[++i];
+        else {
+            std::fprintf(stderr, "%s", kUsage);
+            return 2;
+        }
+    }
+    if (sizes.empty()) {
+        std::fprintf(stderr, "epicsdb-bench: --sizes needs at least one size\n");
+        return 2;
+    }
+    if (facilityShape.iocs == 0 || facilityShape.instancesPerIoc == 0) {
+        std::fprintf(stderr, "epicsdb-bench: a facility needs at least one IOC and one instance\n");
+        return 2;
+    }
+    if (writeFacilityTo) {
+        // The facility alone, for other programs (bench/facility-serve.sh) and by hand.
+        const bench::FacilityLayout layout = bench::writeFacility(*writeFacilityTo, facilityShape);
+        // NAME=value lines, for a shell to read.
+        std::printf("facility=%s\nrecords=%zu\nown_ioc=%s\nown_template=%s\nown_records=%zu\n"
+                    "probe=%s\n",
+                    layout.facilityFile.c_str(), layout.records, layout.ownIoc.c_str(),
+                    layout.ownTemplate.c_str(), layout.ownIocRecords, layout.probeRecord.c_str());
+        return 0;
+    }
+    fs::create_directories(dir);
+    const std::string templatePath = (dir / "bench.template").string();
+    std::ofstream(templatePath) << bench::templateText();
+    if (writeOnly) {
+        // The workload of one size N, kept for other programs (bench/python-iterate.py).
+        const fs::path subPath = dir / ("bench-" + std::to_string(*writeOnly) + ".substitutions");
+        std::ofstream(subPath) << bench::substitutionText("bench.template", *writeOnly);
+        std::printf("%s\n%s\n", templatePath.c_str(), subPath.c_str());
+        return 0;
+    }
+    bool allMet = true;
+    if (workloadSection) allMet &= workloadBench(dir, sizes, plotPath);
+    if (facilitySection)
+        allMet &= bench::runFacilityBench({facilityShape, dir / "facility", epicsdbTool, 3});
+    fs::remove_all(dir);
     return allMet ? 0 : 1;
 }

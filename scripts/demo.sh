@@ -37,7 +37,14 @@ echo "== epicsdb why: where a field's value came from (the macro LIMIT of a patt
 "$epicsdb" why "$examples/ioc/iocBoot/iocdemo/st.cmd" iocdemo:ion1:pressure.HIGH
 echo
 echo "== epicsdb index: a facility of two IOCs into one SQLite index (db/examples/facility)"
-index=$(mktemp -d)/demo.sqlite
+work=$(mktemp -d)
+server=""
+cleanup() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+index="$work/demo.sqlite"
 "$epicsdb" index -o "$index" "$examples/facility/facility.toml"
 echo
 echo "== sqlite3: which IOC defines each record a link of the facility names, and the duplicates"
@@ -51,3 +58,32 @@ if command -v sqlite3 >/dev/null 2>&1; then
         "SELECT n.name, group_concat(i.name, ', ') AS iocs FROM names n
          JOIN iocs i ON i.id = n.ioc_id GROUP BY n.name HAVING count(DISTINCT n.ioc_id) > 1;"
 fi
+echo
+echo "== epicsdb serve: the same index as a JSON API on a loopback port, queried with curl"
+"$epicsdb" serve --index "$index" --port 0 "$examples/facility/facility.toml" >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+url=""
+for _ in $(seq 100); do
+    url=$(sed -n 's/^epicsdb serve: \(http[^ ]*\) .*/\1/p' "$work/serve.out")
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+if [ -z "$url" ] || ! command -v curl >/dev/null 2>&1; then
+    echo "(no server URL or no curl: skipped)"
+    cat "$work/serve.err"
+else
+    for query in status "records?match=demo:vac:*" "records/demo:cryo:interlock/links" duplicates; do
+        echo "\$ curl ${url}${query}"
+        curl -s "${url}${query}"
+        echo
+    done
+    echo "\$ curl ${url}records/demo:vac:ion1:pressure (its HIGH field, and where its value came from)"
+    curl -s "${url}records/demo:vac:ion1:pressure" | python3 -c 'import json, sys
+record = json.load(sys.stdin)
+for field in record["fields"]:
+    if field["name"] == "HIGH":
+        print(json.dumps(field, indent=2))' 2>/dev/null || true
+fi
+echo
+echo "To serve the example facility yourself:  $epicsdb serve $examples/facility/facility.toml"
+echo "then open http://127.0.0.1:8080/api/v1/status (Ctrl-C stops it)."

@@ -11,15 +11,16 @@ using nlohmann::json;
 class ServiceApi : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        dir_ = new ScratchDir;
+        dir_ = std::make_unique<ScratchDir>();
         writeDemoFacility(*dir_);
-        server_ = new ServeProcess(dir_->path(), {"facility.toml"});
+        server_ = std::make_unique<ServeProcess>(dir_->path(),
+                                                 std::vector<std::string>{"facility.toml"});
         ASSERT_TRUE(server_->started()) << server_->firstLine() << server_->errors();
     }
     static void TearDownTestSuite() {
         EXPECT_EQ(server_->stop(SIGTERM), 0) << server_->errors();
-        delete server_;
-        delete dir_;
+        server_.reset();
+        dir_.reset();
     }
     void SetUp() override {
         if (!server_ || !server_->started()) GTEST_SKIP() << "the server did not start";
@@ -34,8 +35,8 @@ protected:
         return json();
     }
 
-    static inline ScratchDir* dir_ = nullptr;
-    static inline ServeProcess* server_ = nullptr;
+    static inline std::unique_ptr<ScratchDir> dir_;
+    static inline std::unique_ptr<ServeProcess> server_;
     std::unique_ptr<ApiClient> client_;
 };
 
