@@ -13,8 +13,8 @@ protected:
     static void SetUpTestSuite() {
         dir_ = std::make_unique<ScratchDir>();
         writeDemoFacility(*dir_);
-        server_ = std::make_unique<ServeProcess>(dir_->path(),
-                                                 std::vector<std::string>{"facility.toml"});
+        server_ =
+            std::make_unique<ServeProcess>(dir_->path(), std::vector<std::string>{"facility.toml"});
         ASSERT_TRUE(server_->started()) << server_->firstLine() << server_->errors();
     }
     static void TearDownTestSuite() {
