@@ -344,7 +344,14 @@ TEST_F(Index, MemoryStaysFlatOverAThousandUpdatesOfTheSameIoc) {
         if (i == 99) warm = residentKiB();
     }
     const long after = residentKiB();
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer keeps freed blocks in its quarantine (up to 256 MiB): resident memory
+    // says nothing there; its leak checker looks at this run instead.
+    (void)warm;
+    (void)after;
+#else
     EXPECT_LT(after - warm, 2048) << "grew from " << warm << " KiB to " << after << " KiB";
+#endif
     EXPECT_EQ(one("SELECT value FROM meta WHERE key = 'generation'"), "1000");
     EXPECT_EQ(one("SELECT count(*) FROM records"), "50");
     EXPECT_EQ(one("SELECT count(*) FROM sources"), "1");
