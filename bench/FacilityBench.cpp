@@ -113,7 +113,7 @@ private:
 };
 
 void printFigure(const Figure& f, std::size_t records) {
-    std::printf("%-36s %7.2f %7.2f %8.0f %8.0f %6.2f%s\n", f.scenario.c_str(), f.wall, f.cpu,
+    std::printf("%-36s %7.2f %7.2f %7.0f %9.0f %6.2f%s\n", f.scenario.c_str(), f.wall, f.cpu,
                 static_cast<double>(f.peakRss) / 1e6,
                 static_cast<double>(f.peakRss) / static_cast<double>(records), f.load,
                 f.ok ? "" : "  (UNEXPECTED RESULT)");
@@ -132,11 +132,11 @@ bool runFacilityBench(const FacilityBenchOptions& options) {
                 "per IOC\nreading the next IOC over CA: %zu records (written in %.2f s to %s)\n"
                 "`epicsdb index -q` timed as a whole process, start to exit, %d runs of each "
                 "scenario:\nthe best wall and CPU time (all threads), the largest peak RSS; "
-                "load: the 1-minute load\naverage when the best run started (%.2f before the "
-                "section); epicsdb: %s\n\n",
+                "load: the 1-minute load\naverage when the best run started, its earlier runs "
+                "included (%.2f before the section);\nepicsdb: %s\n\n",
                 options.shape.iocs, options.shape.instancesPerIoc, layout.records, written,
                 options.dir.c_str(), options.repeats, loadBefore, options.epicsdb.c_str());
-    std::printf("%-36s %7s %7s %8s %8s %6s\n", "scenario", "wall s", "CPU s", "RSS MB", "RSS B/rec",
+    std::printf("%-36s %7s %7s %7s %9s %6s\n", "scenario", "wall s", "CPU s", "RSS MB", "RSS B/rec",
                 "load");
 
     const FacilityIndexer indexer(options, layout);
