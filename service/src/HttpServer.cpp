@@ -19,7 +19,10 @@ namespace {
 constexpr time_t kReadTimeoutSeconds = 5;
 constexpr time_t kWriteTimeoutSeconds = 5;
 constexpr time_t kKeepAliveSeconds = 2;
-constexpr std::size_t kKeepAliveRequests = 1000;
+// A worker serves one connection at a time: a kept-alive connection gives its worker back
+// after this many requests, so that a client arriving while every worker is busy (the 65th
+// of 64) is served within a fraction of a second rather than when the others stop.
+constexpr std::size_t kKeepAliveRequests = 50;
 // Connections the system holds for accept(): httplib listens with a backlog of 5, and a burst
 // of clients past it waits for SYN retransmission (a second or more).
 constexpr int kListenBacklog = 1024;
